@@ -1,0 +1,143 @@
+// Package api is Pagecast's HTTP API: the Gin router, handlers, request and response
+// types, middleware (session, CSRF, errors) and the OpenAPI document. Handlers
+// validate, write state through the store and start workflows; they do no long work.
+package api
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"pagecast/config"
+	"pagecast/domain"
+	"pagecast/providers/captcha"
+	"pagecast/store"
+)
+
+// Workflows starts the durable jobs the API hands off.
+type Workflows interface {
+	SendVerificationEmail(ctx context.Context, verificationID int64) error
+}
+
+// ReadyCheck is one dependency /readyz asks.
+type ReadyCheck struct {
+	Name  string
+	Check func(ctx context.Context) error
+}
+
+// Deps is what the API needs; New checks it.
+type Deps struct {
+	Config    config.Config
+	Store     *store.Store
+	Workflows Workflows
+	Captcha   captcha.Verifier
+	Logger    *slog.Logger
+	// Ready lists the dependencies /readyz checks besides the database.
+	Ready []ReadyCheck
+	// Web is the built web client (index.html at its root); nil serves none.
+	Web fs.FS
+	// PasswordParams tunes argon2id; zero means domain.DefaultPasswordParams.
+	PasswordParams domain.PasswordParams
+	// Version is shown by /api/v2/app/config.
+	Version string
+}
+
+// Server holds the handlers' dependencies.
+type Server struct {
+	cfg       config.Config
+	store     *store.Store
+	workflows Workflows
+	captcha   captcha.Verifier
+	log       *slog.Logger
+	ready     []ReadyCheck
+	pwParams  domain.PasswordParams
+	version   string
+	engine    *gin.Engine
+
+	dummyOnce sync.Once
+	dummy     string
+}
+
+// New builds the API and its router.
+func New(d Deps) (*Server, error) {
+	switch {
+	case d.Store == nil:
+		return nil, errors.New("api: store is required")
+	case d.Workflows == nil:
+		return nil, errors.New("api: workflows is required")
+	case d.Captcha == nil:
+		return nil, errors.New("api: captcha verifier is required")
+	case d.Logger == nil:
+		return nil, errors.New("api: logger is required")
+	}
+	s := &Server{
+		cfg: d.Config, store: d.Store, workflows: d.Workflows, captcha: d.Captcha, log: d.Logger,
+		ready: append([]ReadyCheck{{Name: "database", Check: d.Store.Ping}}, d.Ready...),
+		pwParams: d.PasswordParams, version: d.Version,
+	}
+	if s.pwParams == (domain.PasswordParams{}) {
+		s.pwParams = domain.DefaultPasswordParams
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	s.engine = s.routes(reg, d.Web)
+	return s, nil
+}
+
+// ServeHTTP makes Server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.engine.ServeHTTP(w, r) }
+
+// Routes lists method and path of every API route, for the OpenAPI test.
+func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
+
+func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	r.RemoveExtraSlash = true
+	_ = r.SetTrustedProxies(nil)
+	r.Use(requestID(), accessLog(s.log), newHTTPMetrics(reg).middleware(), errorMiddleware(s.log))
+
+	r.GET("/healthz", s.healthz)
+	r.GET("/readyz", s.readyz)
+	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
+	r.GET("/api/openapi.json", s.openAPI)
+
+	// Calls of the web client and API users: session and CSRF apply to all.
+	r.GET("/logout", s.loadSession(), handle(s.logout))
+	pub := r.Group("/pub/v1", s.loadSession(), csrf())
+	pub.GET("/token", handle(s.csrfToken))
+	pub.POST("/user/register", handle(s.register))
+	pub.POST("/user/login", handle(s.login))
+
+	v2 := r.Group("/api/v2", s.loadSession(), csrf())
+	v2.GET("/token", handle(s.csrfToken))
+	v2.GET("/app/config", handle(s.appConfig))
+	v2.GET("/user/validateSession", handle(s.validateSession))
+	v2.GET("/user/email/verify/confirm", handle(s.confirmEmail))
+
+	authed := v2.Group("", requireSession())
+	authed.GET("/user", handle(s.currentUser))
+	authed.PUT("/account/password", handle(s.changePassword))
+	authed.POST("/user/email/verify", handle(s.sendVerification))
+	authed.GET("/user/email/verify/status", handle(s.verificationStatus))
+	authed.GET("/user/workspaces", handle(s.listWorkspaces))
+	authed.POST("/user/workspaces", handle(s.createWorkspace))
+	authed.PUT("/user/workspaces/:id", handle(s.renameWorkspace))
+	authed.GET("/legal/agreement", handle(s.legalAgreement))
+	authed.POST("/legal/agreement/sign", handle(s.signLegalAgreement))
+	authed.GET("/user/config", handle(s.userConfig))
+	authed.POST("/user/config", handle(s.putUserConfig))
+
+	r.NoMethod(func(c *gin.Context) { writeError(c, errNoMethod) })
+	r.NoRoute(s.notFound(web))
+	return r
+}

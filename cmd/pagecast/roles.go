@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	sdklog "go.temporal.io/sdk/log"
+	sdkworker "go.temporal.io/sdk/worker"
+
+	"pagecast/activities"
+	"pagecast/api"
+	"pagecast/blob"
+	webclient "pagecast/client"
+	"pagecast/config"
+	"pagecast/providers/captcha"
+	"pagecast/providers/email"
+	"pagecast/store"
+	"pagecast/worker"
+	"pagecast/workflows"
+)
+
+// openStore connects to the app database, migrating it when migrate is set.
+func openStore(ctx context.Context, cfg config.Config, log *slog.Logger, migrate bool) (*store.Store, error) {
+	st, err := store.Open(ctx, store.Options{Driver: cfg.Database.Driver, DSN: cfg.Database.DSN, MaxOpenConns: cfg.Database.MaxOpenConns})
+	if err != nil {
+		return nil, err
+	}
+	if migrate {
+		v, err := st.Migrate(ctx)
+		if err != nil {
+			st.Close()
+			return nil, err
+		}
+		log.Info("database ready", "driver", cfg.Database.Driver, "schema_version", v)
+	}
+	return st, nil
+}
+
+// dialTemporal connects to the Temporal frontend, waiting up to a minute for it.
+func dialTemporal(ctx context.Context, cfg config.Config, log *slog.Logger) (client.Client, error) {
+	sdkLog := slog.New(levelAtLeast{Handler: log.Handler(), min: slog.LevelWarn})
+	opts := client.Options{HostPort: cfg.Temporal.HostPort, Namespace: cfg.Temporal.Namespace, Logger: sdklog.NewStructuredLogger(sdkLog)}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		c, err := client.DialContext(ctx, opts)
+		if err == nil {
+			return c, nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return nil, fmt.Errorf("dial temporal at %s: %w", cfg.Temporal.HostPort, err)
+		}
+		log.Warn("waiting for temporal", "host_port", cfg.Temporal.HostPort, "err", err)
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// levelAtLeast drops records below min: the SDK's info lines are noise here.
+type levelAtLeast struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h levelAtLeast) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func openBlob(ctx context.Context, cfg config.Config) (*blob.Store, error) {
+	b, err := blob.New(ctx, blob.Config{
+		Endpoint: cfg.S3.Endpoint, Region: cfg.S3.Region, Bucket: cfg.S3.Bucket,
+		AccessKeyID: cfg.S3.AccessKeyID, SecretAccessKey: cfg.S3.SecretAccessKey,
+		UsePathStyle: cfg.S3.UsePathStyle, PresignTTL: cfg.S3.PresignTTL,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func newCaptcha(cfg config.CaptchaConfig) (captcha.Verifier, error) {
+	if cfg.Provider == "" {
+		return captcha.Off{}, nil
+	}
+	return captcha.NewSiteVerify(cfg.Provider, cfg.SiteKey, cfg.Secret, cfg.VerifyURL)
+}
+
+func newMailer(cfg config.EmailConfig, log *slog.Logger) email.Sender {
+	if cfg.SMTPHost != "" {
+		return email.SMTP{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword, From: cfg.From}
+	}
+	log.Info("e-mail goes to the local outbox", "dir", cfg.OutboxDir)
+	return email.Outbox{Dir: cfg.OutboxDir, From: cfg.From}
+}
+
+// apiProcess is a running API server.
+type apiProcess struct {
+	srv *http.Server
+	ln  net.Listener
+}
+
+// startAPI builds the API and starts serving it in the background.
+func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, tc client.Client, b *blob.Store) (*apiProcess, error) {
+	cv, err := newCaptcha(cfg.Captcha)
+	if err != nil {
+		return nil, err
+	}
+	h, err := api.New(api.Deps{
+		Config: cfg, Store: st, Captcha: cv, Logger: log, Version: version, Web: webclient.Dist(),
+		Workflows: workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue},
+		Ready: []api.ReadyCheck{
+			{Name: "temporal", Check: func(ctx context.Context) error { _, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{}); return err }},
+			{Name: "objectStore", Check: b.Ping},
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen %s: %w", cfg.HTTP.Addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("http server", "err", err)
+		}
+	}()
+	return &apiProcess{srv: srv, ln: ln}, nil
+}
+
+func (p *apiProcess) stop() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = p.srv.Shutdown(ctx)
+}
+
+// startWorker registers everything and starts polling in the background.
+func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, tc client.Client) (sdkworker.Worker, error) {
+	acts := &activities.Activities{Store: st, Mailer: newMailer(cfg.Email, log), PublicURL: cfg.HTTP.PublicURL}
+	w := worker.New(tc, acts, worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency})
+	if err := w.Start(); err != nil {
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	if err := (workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}).EnsureSchedules(ctx); err != nil {
+		w.Stop()
+		return nil, err
+	}
+	return w, nil
+}
+
+// runAPI is `pagecast api`: migrate, then serve until stopped.
+func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	st, err := openStore(ctx, cfg, log, true)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	tc, err := dialTemporal(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer tc.Close()
+	b, err := openBlob(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	p, err := startAPI(ctx, cfg, log, st, tc, b)
+	if err != nil {
+		return err
+	}
+	log.Info("api listening", "addr", p.ln.Addr().String(), "public_url", cfg.HTTP.PublicURL)
+	<-ctx.Done()
+	p.stop()
+	return nil
+}
+
+// runWorker is `pagecast worker`: poll the task queue until stopped.
+func runWorker(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	st, err := openStore(ctx, cfg, log, false)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	tc, err := dialTemporal(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer tc.Close()
+	w, err := startWorker(ctx, cfg, log, st, tc)
+	if err != nil {
+		return err
+	}
+	log.Info("worker polling", "task_queue", cfg.Temporal.TaskQueue, "pid", os.Getpid())
+	<-ctx.Done()
+	w.Stop()
+	return nil
+}
+
+// runMigrate is `pagecast migrate`.
+func runMigrate(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	st, err := openStore(ctx, cfg, log, true)
+	if err != nil {
+		return err
+	}
+	return st.Close()
+}

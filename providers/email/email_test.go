@@ -1,0 +1,119 @@
+package email
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// smtpServer is a minimal SMTP peer (RFC 5321 commands without extensions) that
+// records what one session delivered.
+func smtpServer(t *testing.T) (host string, port int, got chan map[string]string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	got = make(chan map[string]string, 1)
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		r := bufio.NewReader(conn)
+		say := func(s string) { conn.Write([]byte(s + "\r\n")) }
+		rec := map[string]string{}
+		say("220 test ESMTP")
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			cmd := strings.ToUpper(strings.TrimSpace(line))
+			switch {
+			case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
+				say("250 test")
+			case strings.HasPrefix(cmd, "MAIL FROM:"):
+				rec["from"] = strings.TrimSpace(line[10:])
+				say("250 ok")
+			case strings.HasPrefix(cmd, "RCPT TO:"):
+				rec["to"] = strings.TrimSpace(line[8:])
+				say("250 ok")
+			case cmd == "DATA":
+				say("354 go on")
+				var b strings.Builder
+				for {
+					l, err := r.ReadString('\n')
+					if err != nil || l == ".\r\n" {
+						break
+					}
+					b.WriteString(l)
+				}
+				rec["data"] = b.String()
+				say("250 queued")
+			case cmd == "QUIT":
+				say("221 bye")
+				got <- rec
+				return
+			default:
+				say("502 unknown")
+			}
+		}
+	}()
+	addr := ln.Addr().(*net.TCPAddr)
+	return "127.0.0.1", addr.Port, got
+}
+
+func TestSMTPSend(t *testing.T) {
+	host, port, got := smtpServer(t)
+	s := SMTP{Host: host, Port: port, From: "Pagecast <no-reply@pagecast.test>"}
+	err := s.Send(context.Background(), Message{To: "ann@example.com", Subject: "Verify your e-mail", Text: "Open https://x/verify?token=abc\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := <-got
+	if rec["from"] != "<no-reply@pagecast.test>" || rec["to"] != "<ann@example.com>" {
+		t.Fatalf("envelope = %v", rec)
+	}
+	for _, want := range []string{"To: ann@example.com", "Subject: Verify your e-mail", "https://x/verify?token=abc"} {
+		if !strings.Contains(rec["data"], want) {
+			t.Errorf("data lacks %q:\n%s", want, rec["data"])
+		}
+	}
+}
+
+func TestSMTPUnreachable(t *testing.T) {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	err := SMTP{Host: "127.0.0.1", Port: port, From: "a@b.c"}.Send(context.Background(), Message{To: "x@y.z", Subject: "s", Text: "t"})
+	if err == nil || !strings.Contains(err.Error(), strconv.Itoa(port)) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestOutbox(t *testing.T) {
+	dir := t.TempDir()
+	o := Outbox{Dir: dir, From: "Pagecast <no-reply@pagecast.local>"}
+	if err := o.Send(context.Background(), Message{To: "bo@example.com", Subject: "Hello", Text: "Body line"}); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || !strings.HasSuffix(entries[0].Name(), "-bo@example.com.eml") {
+		t.Fatalf("outbox = %v", entries)
+	}
+	b, _ := os.ReadFile(dir + "/" + entries[0].Name())
+	if !strings.Contains(string(b), "Subject: Hello") || !strings.Contains(string(b), "Body line") {
+		t.Fatalf("message = %s", b)
+	}
+	if err := o.Send(context.Background(), Message{To: "not an address"}); !errors.Is(err, ErrBadAddress) {
+		t.Fatalf("bad address err = %v", err)
+	}
+}
