@@ -118,7 +118,10 @@ func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *stor
 		Config: cfg, Store: st, Captcha: cv, Logger: log, Version: version, Web: webclient.Dist(),
 		Workflows: workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue},
 		Ready: []api.ReadyCheck{
-			{Name: "temporal", Check: func(ctx context.Context) error { _, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{}); return err }},
+			{Name: "temporal", Check: func(ctx context.Context) error {
+				_, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{})
+				return err
+			}},
 			{Name: "objectStore", Check: b.Ping},
 		},
 	})
@@ -173,6 +176,11 @@ func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	b, err := openBlob(ctx, cfg)
 	if err != nil {
 		return err
+	}
+	if err := b.EnsureBucket(ctx); err != nil {
+		// With real S3 the bucket is usually made by the operator and this role may not
+		// create buckets; /readyz reports whether it is reachable.
+		log.Warn("ensure bucket", "bucket", cfg.S3.Bucket, "err", err)
 	}
 	p, err := startAPI(ctx, cfg, log, st, tc, b)
 	if err != nil {

@@ -1,0 +1,85 @@
+// Starts a real `pagecast run` on free loopback ports with a temporary data dir, and
+// launches Debian's Chromium through playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url, proc, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`pagecast exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`pagecast not ready at ${url} after ${timeoutMs} ms`);
+}
+
+export async function startPagecast() {
+  const bin = process.env.PAGECAST_BIN;
+  if (!bin) throw new Error('PAGECAST_BIN must name the built pagecast binary (make test-e2e sets it)');
+  const dataDir = await mkdtemp(join(tmpdir(), 'pagecast-e2e-'));
+  const [http, temporal, ui, s3] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${http}`;
+  const env = {
+    ...process.env,
+    PAGECAST_DATA_DIR: dataDir,
+    PAGECAST_HTTP_ADDR: `127.0.0.1:${http}`,
+    PAGECAST_TEMPORAL_HOST_PORT: `127.0.0.1:${temporal}`,
+    PAGECAST_TEMPORAL_UI_PORT: String(ui),
+    PAGECAST_S3_EMBEDDED_ADDR: `127.0.0.1:${s3}`,
+    PAGECAST_LOG_LEVEL: 'warn',
+  };
+  const proc = spawn(bin, ['run'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  proc.stdout.on('data', (d) => (output += d));
+  proc.stderr.on('data', (d) => (output += d));
+  try {
+    await waitReady(url, proc, 90_000);
+  } catch (err) {
+    proc.kill('SIGKILL');
+    throw new Error(`${err.message}\n${output}`);
+  }
+  return {
+    url,
+    uiUrl: `http://127.0.0.1:${ui}`,
+    dataDir,
+    output: () => output,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => {
+        if (proc.exitCode !== null) return r();
+        const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+        proc.on('exit', () => { clearTimeout(t); r(); });
+      });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
