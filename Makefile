@@ -7,7 +7,7 @@ GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN     := bin/pagecast
-CLIENT_SRC := $(shell find client/src client/public -type f 2>/dev/null) client/index.html client/vite.config.ts client/package.json client/tsconfig.json client/tsconfig.app.json
+CLIENT_SRC := $(shell find client/src client/public -type f 2>/dev/null) client/index.html client/vite.config.ts client/package.json client/tsconfig.json client/tsconfig.app.json client/tsconfig.node.json
 GO_SRC  := $(shell find . -name '*.go' -not -path './client/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum api/openapi.json $(wildcard migrations/*.sql)
 
 .PHONY: run test build deps system-deps test-deps go-deps client lint fmt test-go test-client test-e2e test-cluster bench clean

@@ -1,0 +1,93 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AccountPage, VerifyEmailPage } from '@/features/account';
+import { DashboardHome, DashboardLayout } from '@/features/dashboard';
+import { TermsPage } from '@/features/legal';
+import { OwnerOnly, RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
+import { COMING_SOON, type ComingSoonKey } from './routes/coming-soon-pages';
+import { JoinRoute, LoginRoute, MaintenanceRoute } from './routes/auth-pages';
+import { AutomationTaskRoute, Soon, VideoRoute } from './routes/dashboard-pages';
+import { RootLayout, RouteError } from './routes/root-layout';
+
+function soon(path: string, page: ComingSoonKey, ownerOnly = false): RouteObject {
+  const element = <Soon page={page} />;
+  return {
+    path,
+    element: ownerOnly ? <OwnerOnly>{element}</OwnerOnly> : element,
+    handle: { title: COMING_SOON[page].title },
+  };
+}
+
+/** Children of /dashboard (spec 001 section 2). */
+const dashboardChildren: RouteObject[] = [
+  { index: true, element: <DashboardHome />, handle: { title: 'Dashboard' } },
+  soon('automation', 'automation'),
+  { path: 'automation/task/:mode/:taskId?', element: <AutomationTaskRoute />, handle: { title: 'Automation task' } },
+  soon('create-video', 'createVideo'),
+  soon('create-video/single/*', 'createSingle'),
+  soon('create-video/bulk/:createType?', 'createBulk'),
+  soon('pro-tools', 'proTools'),
+  soon('pro-tools/requests', 'proTools'),
+  { path: 'account', element: <AccountPage />, handle: { title: 'Account' } },
+  soon('account/auth', 'accountAuth'),
+  {
+    path: 'verify-email',
+    element: (
+      <OwnerOnly>
+        <VerifyEmailPage />
+      </OwnerOnly>
+    ),
+    handle: { title: 'Verify your email' },
+  },
+  { path: 'video/:id', element: <VideoRoute />, handle: { title: 'Video' } },
+  soon('access', 'access'),
+  soon('access/share/new', 'shareNew', true),
+  soon('access/share/edit/:sharedAccessId', 'shareEdit', true),
+  soon('access/shared/edit/:sharedAccessId', 'sharedEdit'),
+  soon('mcp', 'mcp'),
+  soon('ai-video-clip', 'aiVideoClip'),
+  soon('ai-video-clip/create', 'aiVideoClip'),
+  soon('character', 'characters'),
+  soon('characters', 'characters'),
+  soon('characters/create', 'characters'),
+  soon('characters/:id', 'characters'),
+  soon('characters/:id/edit', 'characters'),
+  soon('ugc', 'ugc'),
+  soon('ugc/new', 'ugc'),
+  soon('ai-agent-dev/:sessionId?', 'aiAgent'),
+  { path: 'terms-of-use', element: <TermsPage />, handle: { title: 'Terms of use' } },
+  soon('media-library', 'mediaLibrary'),
+  soon('manage-videos', 'manageVideos'),
+  soon('plans', 'plans', true),
+  soon('resources', 'resources'),
+  { path: '*', element: <Navigate to="/dashboard" replace /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <RedirectIfAuthenticated />,
+        children: [
+          { path: 'join', element: <JoinRoute />, handle: { title: 'Create your account' } },
+          { path: 'join-sso', element: <JoinRoute />, handle: { title: 'Create your account' } },
+          { path: 'login', element: <LoginRoute />, handle: { title: 'Log in' } },
+        ],
+      },
+      { path: 'maintenance', element: <MaintenanceRoute />, handle: { title: 'Maintenance' } },
+      { path: 'error/404', element: <Navigate to="/dashboard" replace /> },
+      {
+        path: 'dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+        children: dashboardChildren,
+      },
+      { path: '*', element: <Navigate to="/join" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,2 @@
+export { JoinForm } from './components/join-form';
+export { LoginForm } from './components/login-form';

@@ -1,0 +1,2 @@
+export { DashboardLayout } from './components/dashboard-layout';
+export { DashboardHome } from './components/dashboard-home';
