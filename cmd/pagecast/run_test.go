@@ -1,0 +1,115 @@
+//go:build !noembed
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/client"
+
+	"pagecast/config"
+	"pagecast/workflows"
+)
+
+// TestRunAllSurvivesRestart starts `pagecast run` in-process (embedded Temporal, S3,
+// SQLite, API, worker), signs up through the API so the verification e-mail goes
+// API -> Temporal -> worker -> activity -> outbox, confirms the link, then restarts on
+// the same data dir and finds the user, the session and the workflow history kept.
+func TestRunAllSurvivesRestart(t *testing.T) {
+	gin.SetMode(gin.ReleaseMode)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	apiPort, temporalPort, s3Port := freePort(t), freePort(t), freePort(t)
+	t.Setenv("PAGECAST_DATA_DIR", dir+"/data")
+	t.Setenv("PAGECAST_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", apiPort))
+	t.Setenv("PAGECAST_TEMPORAL_HOST_PORT", fmt.Sprintf("127.0.0.1:%d", temporalPort))
+	t.Setenv("PAGECAST_TEMPORAL_UI_PORT", "0")
+	t.Setenv("PAGECAST_S3_EMBEDDED_ADDR", fmt.Sprintf("127.0.0.1:%d", s3Port))
+	cfg, err := config.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	base := cfg.HTTP.PublicURL
+
+	start := func() (stop func()) {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- runAll(ctx, cfg, log) }()
+		waitReady(t, base)
+		return func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("run stopped with %v", err)
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatal("run did not stop")
+			}
+		}
+	}
+
+	stop := start()
+	c := browser()
+	token := csrfToken(t, c, base)
+	body := `{"signupEmail":"rae@example.com","signupEmailConfirm":"rae@example.com","signupPassword":"correct-horse","userCategory":"Business","websiteUrl":"example.com"}`
+	req, _ := http.NewRequest("POST", base+"/pub/v1/user/register", strings.NewReader(body))
+	req.Header.Set("X-CSRF-Token", token)
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("register = %d", resp.StatusCode)
+	}
+	link := waitForLink(t, cfg.Email.OutboxDir, "rae@example.com")
+	resp, err = c.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if !strings.Contains(resp.Header.Get("Location"), "result=verified") {
+		t.Fatalf("confirm = %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	stop()
+
+	stop = start()
+	defer stop()
+	if u := getJSON(t, c, base+"/api/v2/user"); u["email"] != "rae@example.com" || u["isEmailVerified"] != true {
+		t.Fatalf("after restart user = %v", u)
+	}
+	tc, err := client.Dial(client.Options{HostPort: cfg.Temporal.HostPort, Namespace: cfg.Temporal.Namespace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	list, err := tc.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{Namespace: cfg.Temporal.Namespace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range list.Executions {
+		if strings.HasPrefix(e.Execution.WorkflowId, "SendVerificationEmail:") && e.Type.Name == "SendVerificationEmail" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("the verification workflow is not in the history after restart: %v", list.Executions)
+	}
+	if _, err := tc.ScheduleClient().GetHandle(ctx, workflows.PurgeExpiredSessionsScheduleID).Describe(ctx); err != nil {
+		t.Fatalf("session purge schedule: %v", err)
+	}
+}
