@@ -261,6 +261,17 @@ require (
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
 
-replace golang.org/x/exp => golang.org/x/exp v0.0.0-20260611194520-c48552f49976
-
-replace go.opentelemetry.io/otel/log => go.opentelemetry.io/otel/log v0.22.0
+// Temporal server v1.32.1 is built against otel v1.44 / otel/log v0.20 and an
+// x/exp the proxy serves; goose v3.29.0 pulls otel v1.47 (whose core imports
+// otel/log v1.47, without log.KeyValue) and an x/exp the proxy refuses. Pin
+// them to Temporal's versions; goose's own packages import neither.
+replace (
+	golang.org/x/exp => golang.org/x/exp v0.0.0-20260611194520-c48552f49976
+	go.opentelemetry.io/otel/log => go.opentelemetry.io/otel/log v0.20.0
+	go.opentelemetry.io/otel => go.opentelemetry.io/otel v1.44.0
+	go.opentelemetry.io/otel/metric => go.opentelemetry.io/otel/metric v1.44.0
+	go.opentelemetry.io/otel/trace => go.opentelemetry.io/otel/trace v1.44.0
+	go.opentelemetry.io/otel/sdk => go.opentelemetry.io/otel/sdk v1.44.0
+	go.opentelemetry.io/otel/sdk/metric => go.opentelemetry.io/otel/sdk/metric v1.44.0
+	go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp => go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.68.0
+)

@@ -1,0 +1,211 @@
+package blob_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"pagecast/blob"
+	"pagecast/embedded"
+)
+
+const bucket = "pagecast-test"
+
+// startS3 runs an embedded S3 server on dir and returns it with a Store on it.
+func startS3(t *testing.T, dir string) (*embedded.S3, *blob.Store) {
+	t.Helper()
+	srv, err := embedded.StartS3(embedded.S3Options{Dir: dir, Buckets: []string{bucket}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Stop() })
+	store, err := blob.New(t.Context(), blob.Config{
+		Endpoint:        srv.Endpoint(),
+		Region:          "us-east-1",
+		Bucket:          bucket,
+		AccessKeyID:     "test",
+		SecretAccessKey: "test-secret",
+		UsePathStyle:    true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Ping(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return srv, store
+}
+
+func readAll(t *testing.T, store *blob.Store, key string) (string, blob.ObjectInfo) {
+	t.Helper()
+	rc, info, err := store.Get(t.Context(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b), info
+}
+
+func TestStoreObjects(t *testing.T) {
+	ctx := t.Context()
+	_, store := startS3(t, t.TempDir())
+
+	const key, body = "pages/a b+c/page 1.html", "<h1>hello</h1>"
+	// A non-seekable reader, as when streaming an upload through.
+	if err := store.Put(ctx, key, io.MultiReader(strings.NewReader(body)), int64(len(body)), "text/html"); err != nil {
+		t.Fatal(err)
+	}
+	got, info := readAll(t, store, key)
+	if got != body || info.Size != int64(len(body)) || info.ContentType != "text/html" || info.ETag == "" {
+		t.Fatalf("get = %q %+v", got, info)
+	}
+	head, err := store.Head(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if head.Size != int64(len(body)) || head.ContentType != "text/html" || head.ETag != info.ETag || head.LastModified.IsZero() {
+		t.Fatalf("head = %+v, get = %+v", head, info)
+	}
+
+	if err := store.Copy(ctx, key, "copies/page.html"); err != nil {
+		t.Fatal(err)
+	}
+	if got, info := readAll(t, store, "copies/page.html"); got != body || info.ContentType != "text/html" {
+		t.Fatalf("copy = %q %+v", got, info)
+	}
+
+	if err := store.Delete(ctx, key); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Delete(ctx, key); err != nil {
+		t.Fatalf("second delete: %v", err)
+	}
+	if _, err := store.Head(ctx, key); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("head after delete: %v", err)
+	}
+	if _, _, err := store.Get(ctx, "missing"); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("get missing: %v", err)
+	}
+	if err := store.Copy(ctx, "missing", "elsewhere"); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("copy missing: %v", err)
+	}
+}
+
+func TestPresignedRoundTrip(t *testing.T) {
+	ctx := t.Context()
+	_, store := startS3(t, t.TempDir())
+	body := bytes.Repeat([]byte{0, 1, 2, 0xff}, 64<<10)
+
+	putURL, err := store.PresignPut(ctx, "uploads/blob.bin", "application/octet-stream", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(putURL, "checksum") {
+		t.Fatalf("presigned PUT carries a checksum parameter: %s", putURL)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, putURL, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/octet-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("presigned PUT: %s", resp.Status)
+	}
+
+	getURL, err := store.PresignGet(ctx, "uploads/blob.bin", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err = http.Get(getURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK || !bytes.Equal(got, body) {
+		t.Fatalf("presigned GET: %s, %d bytes", resp.Status, len(got))
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/octet-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+}
+
+func TestRestartKeepsObjects(t *testing.T) {
+	dir := t.TempDir()
+	srv, store := startS3(t, dir)
+	if err := store.Put(t.Context(), "kept.txt", strings.NewReader("still here"), 10, "text/plain"); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	_, store = startS3(t, dir)
+	if got, info := readAll(t, store, "kept.txt"); got != "still here" || info.ContentType != "text/plain" {
+		t.Fatalf("after restart: %q %+v", got, info)
+	}
+}
+
+func TestEnsureBucket(t *testing.T) {
+	srv, err := embedded.StartS3(embedded.S3Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	store, err := blob.New(t.Context(), blob.Config{
+		Endpoint: srv.Endpoint(), Region: "eu-west-1", Bucket: "fresh",
+		AccessKeyID: "k", SecretAccessKey: "s", UsePathStyle: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Ping(t.Context()); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("ping before create: %v", err)
+	}
+	for range 2 {
+		if err := store.EnsureBucket(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := store.Ping(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestConfigValidation(t *testing.T) {
+	valid := blob.Config{Region: "us-east-1", Bucket: "b", Endpoint: "http://127.0.0.1:9000", AccessKeyID: "k", SecretAccessKey: "s"}
+	for name, mutate := range map[string]func(*blob.Config){
+		"no bucket":    func(c *blob.Config) { c.Bucket = "" },
+		"no region":    func(c *blob.Config) { c.Region = "" },
+		"half creds":   func(c *blob.Config) { c.SecretAccessKey = "" },
+		"bad endpoint": func(c *blob.Config) { c.Endpoint = "127.0.0.1:9000" },
+		"huge ttl":     func(c *blob.Config) { c.PresignTTL = 8 * 24 * time.Hour },
+		"negative ttl": func(c *blob.Config) { c.PresignTTL = -time.Second },
+	} {
+		c := valid
+		mutate(&c)
+		if _, err := blob.New(context.Background(), c); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := blob.New(context.Background(), valid); err != nil {
+		t.Fatal(err)
+	}
+}
