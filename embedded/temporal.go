@@ -34,6 +34,7 @@ import (
 	"go.temporal.io/server/common/primitives"
 	sqliteschema "go.temporal.io/server/schema/sqlite"
 	"go.temporal.io/server/temporal"
+	"google.golang.org/protobuf/types/known/durationpb"
 )
 
 // clusterName is the name of the single local Temporal cluster.
@@ -162,6 +163,9 @@ func (t *Temporal) Stop() error {
 
 // prepareDatabase returns the SQLite persistence config, creating the schema
 // when the database file does not exist yet and registering missing namespaces.
+// namespaceRetention is how long closed workflow runs stay visible.
+const namespaceRetention = 30 * 24 * time.Hour
+
 func prepareDatabase(file string, namespaces []string) (*config.SQL, error) {
 	conf := &config.SQL{PluginName: sqliteplugin.PluginName}
 	if file == "" {
@@ -193,6 +197,9 @@ func prepareDatabase(file string, namespaces []string) (*config.SQL, error) {
 		if err != nil {
 			return nil, fmt.Errorf("namespace %q: %w", ns, err)
 		}
+		// The helper's default keeps closed runs a day; a local product keeps its
+		// history in the Web UI for a month.
+		nc.Detail.Config.Retention = durationpb.New(namespaceRetention)
 		nsConfs = append(nsConfs, nc)
 	}
 	if err := sqliteschema.CreateNamespaces(conf, nsConfs...); err != nil {

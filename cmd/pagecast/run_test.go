@@ -109,6 +109,13 @@ func TestRunAllSurvivesRestart(t *testing.T) {
 	if !found {
 		t.Fatalf("the verification workflow is not in the history after restart: %v", list.Executions)
 	}
+	ns, err := tc.WorkflowService().DescribeNamespace(ctx, &workflowservice.DescribeNamespaceRequest{Namespace: cfg.Temporal.Namespace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ns.Config.WorkflowExecutionRetentionTtl.AsDuration(); got != 30*24*time.Hour {
+		t.Fatalf("namespace retention = %s, want 720h", got)
+	}
 	if _, err := tc.ScheduleClient().GetHandle(ctx, workflows.PurgeExpiredSessionsScheduleID).Describe(ctx); err != nil {
 		t.Fatalf("session purge schedule: %v", err)
 	}
