@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage, VerifyEmailPage } from '@/features/account';
 import { DashboardHome, DashboardLayout } from '@/features/dashboard';
 import { TermsPage } from '@/features/legal';
+import { MediaLibraryPage } from '@/features/media-library';
 import { OwnerOnly, RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { COMING_SOON, type ComingSoonKey } from './routes/coming-soon-pages';
 import { JoinRoute, LoginRoute, MaintenanceRoute } from './routes/auth-pages';
@@ -55,7 +56,7 @@ const dashboardChildren: RouteObject[] = [
   soon('ugc/new', 'ugc'),
   soon('ai-agent-dev/:sessionId?', 'aiAgent'),
   { path: 'terms-of-use', element: <TermsPage />, handle: { title: 'Terms of use' } },
-  soon('media-library', 'mediaLibrary'),
+  { path: 'media-library', element: <MediaLibraryPage />, handle: { title: 'Media library' } },
   soon('manage-videos', 'manageVideos'),
   soon('plans', 'plans', true),
   soon('resources', 'resources'),

@@ -68,10 +68,6 @@ export const COMING_SOON = {
     title: 'AI assistant',
     description: 'Chat with the Pagecast assistant to plan and build your videos.',
   },
-  mediaLibrary: {
-    title: 'Media library',
-    description: 'Upload and organise the images, video clips and audio you use in your videos.',
-  },
   manageVideos: {
     title: 'Manage videos',
     description: 'Find, render, download and publish the videos you created.',
