@@ -29,6 +29,7 @@ type Config struct {
 	Captcha  CaptchaConfig  `mapstructure:"captcha"`
 	Auth     AuthConfig     `mapstructure:"auth"`
 	Log      LogConfig      `mapstructure:"log"`
+	Assets   AssetsConfig   `mapstructure:"assets"`
 }
 
 // HTTPConfig configures the API server.
@@ -106,6 +107,22 @@ type AuthConfig struct {
 	VerificationTTL time.Duration `mapstructure:"verification_ttl"`
 }
 
+// AssetsConfig configures the media library: upload limits, URL imports and the
+// media tools the import runs.
+type AssetsConfig struct {
+	// MaxUploadBytes caps uploads and URL imports (spec: 524,288,000 bytes, 500 MB).
+	MaxUploadBytes int64 `mapstructure:"max_upload_bytes"`
+	// URLImportTimeout bounds downloading one URL import.
+	URLImportTimeout time.Duration `mapstructure:"url_import_timeout"`
+	// AllowLoopbackURLs lets URL imports reach 127.0.0.0/8 and ::1. For tests only:
+	// private, link-local and metadata addresses stay refused.
+	AllowLoopbackURLs bool   `mapstructure:"allow_loopback_urls"`
+	FFmpegPath        string `mapstructure:"ffmpeg_path"`
+	FFprobePath       string `mapstructure:"ffprobe_path"`
+	// WorkDir holds imports' temporary files on workers; empty means the system's.
+	WorkDir string `mapstructure:"work_dir"`
+}
+
 // LogConfig configures structured logs.
 type LogConfig struct {
 	Level  string `mapstructure:"level"`  // debug, info, warn, error
@@ -150,6 +167,12 @@ var defaults = map[string]any{
 	"auth.verification_ttl":       "48h",
 	"log.level":                   "info",
 	"log.format":                  "text",
+	"assets.max_upload_bytes":     524288000,
+	"assets.url_import_timeout":   "10m",
+	"assets.allow_loopback_urls":  false,
+	"assets.ffmpeg_path":          "ffmpeg",
+	"assets.ffprobe_path":         "ffprobe",
+	"assets.work_dir":             "",
 }
 
 // secretKeys are masked when the configuration is logged.
@@ -313,6 +336,18 @@ func (c Config) Validate() error {
 	}
 	if c.Log.Format != "text" && c.Log.Format != "json" {
 		return bad("log.format", `want "text" or "json"`)
+	}
+	if c.Assets.MaxUploadBytes < 1<<20 || c.Assets.MaxUploadBytes > 5<<30 {
+		return bad("assets.max_upload_bytes", "want 1 MiB to 5 GiB")
+	}
+	if c.Assets.URLImportTimeout < 10*time.Second {
+		return bad("assets.url_import_timeout", "must be at least 10s")
+	}
+	if c.Assets.FFmpegPath == "" {
+		return bad("assets.ffmpeg_path", "must not be empty")
+	}
+	if c.Assets.FFprobePath == "" {
+		return bad("assets.ffprobe_path", "must not be empty")
 	}
 	return nil
 }
