@@ -48,6 +48,8 @@ type Deps struct {
 	PasswordParams domain.PasswordParams
 	// Version is shown by /api/v2/app/config.
 	Version string
+	// Assets serves the media library; nil answers its calls with 503.
+	Assets *AssetDeps
 }
 
 // Server holds the handlers' dependencies.
@@ -60,6 +62,8 @@ type Server struct {
 	ready     []ReadyCheck
 	pwParams  domain.PasswordParams
 	version   string
+	assets    *AssetDeps
+	assetURLs urlCache
 	engine    *gin.Engine
 
 	dummyOnce sync.Once
@@ -78,10 +82,15 @@ func New(d Deps) (*Server, error) {
 	case d.Logger == nil:
 		return nil, errors.New("api: logger is required")
 	}
+	if d.Assets != nil {
+		if err := d.Assets.check(); err != nil {
+			return nil, err
+		}
+	}
 	s := &Server{
 		cfg: d.Config, store: d.Store, workflows: d.Workflows, captcha: d.Captcha, log: d.Logger,
-		ready: append([]ReadyCheck{{Name: "database", Check: d.Store.Ping}}, d.Ready...),
-		pwParams: d.PasswordParams, version: d.Version,
+		ready:    append([]ReadyCheck{{Name: "database", Check: d.Store.Ping}}, d.Ready...),
+		pwParams: d.PasswordParams, version: d.Version, assets: d.Assets,
 	}
 	if s.pwParams == (domain.PasswordParams{}) {
 		s.pwParams = domain.DefaultPasswordParams
@@ -136,6 +145,20 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	authed.POST("/legal/agreement/sign", handle(s.signLegalAgreement))
 	authed.GET("/user/config", handle(s.userConfig))
 	authed.POST("/user/config", handle(s.putUserConfig))
+
+	// Media library (api/assets.go, api/upload.go).
+	lib := authed.Group("", s.requireAssets())
+	lib.POST("/upload/url", handle(s.uploadURL))
+	lib.POST("/upload/confirmUpload", handle(s.confirmUpload))
+	lib.POST("/asset/upload", handle(s.uploadAsset))
+	lib.POST("/asset/import", handle(s.importAsset))
+	lib.GET("/asset/page", handle(s.assetPage))
+	lib.GET("/asset/status", handle(s.assetStatus))
+	lib.GET("/asset", handle(s.assetsByIDs))
+	lib.POST("/asset/bulkDelete", handle(s.bulkDeleteAssets))
+	lib.GET("/asset/:id", handle(s.getAsset))
+	lib.PUT("/asset/:id", handle(s.updateAsset))
+	lib.DELETE("/asset/:id", handle(s.deleteAsset))
 
 	r.NoMethod(func(c *gin.Context) { writeError(c, errNoMethod) })
 	r.NoRoute(s.notFound(web))

@@ -186,9 +186,11 @@ func (s *Store) AssetForImport(ctx context.Context, id int64) (models.Asset, err
 	return a, translate(err, fmt.Sprintf("asset %d", id))
 }
 
-// MarkAssetPending records that an asset's bytes are stored and its import may start.
-func (s *Store) MarkAssetPending(ctx context.Context, id int64) error {
-	return s.moveAsset(ctx, id, []models.AssetState{models.AssetStateCreated}, models.AssetStatePending, nil)
+// SetUploadedOriginal records where an upload's bytes were stored and makes the asset
+// pending: its import may start.
+func (s *Store) SetUploadedOriginal(ctx context.Context, id int64, key string) error {
+	return s.moveAsset(ctx, id, []models.AssetState{models.AssetStateCreated}, models.AssetStatePending,
+		map[string]any{"original_key": key})
 }
 
 // MarkAssetProcessing moves a pending asset to processing (again, on a retry) and

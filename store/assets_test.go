@@ -160,7 +160,7 @@ func TestAssetImportStates(t *testing.T) {
 		if _, err := s.MarkAssetProcessing(ctx, a.ID); !errors.Is(err, models.ErrInvalidState) {
 			t.Fatalf("created -> processing: %v", err)
 		}
-		if err := s.MarkAssetPending(ctx, a.ID); err != nil {
+		if err := s.SetUploadedOriginal(ctx, a.ID, "assets/x/original.mov"); err != nil {
 			t.Fatal(err)
 		}
 		for i := 0; i < 2; i++ { // a retried activity marks it again
