@@ -18,17 +18,22 @@ type Options struct {
 
 // New returns a worker with every workflow and the activities registered; call Run or
 // Start on it.
-func New(c client.Client, acts *activities.Activities, o Options) sdkworker.Worker {
+func New(c client.Client, acts *activities.Activities, assets *activities.AssetActivities, o Options) sdkworker.Worker {
 	w := sdkworker.New(c, o.TaskQueue, sdkworker.Options{
 		MaxConcurrentActivityExecutionSize: o.MaxConcurrentActivities,
 	})
-	Register(w, acts)
+	Register(w, acts, assets)
 	return w
 }
 
 // Register puts every workflow and the activities on r (a worker, or a test environment).
-func Register(r sdkworker.Registry, acts *activities.Activities) {
+func Register(r sdkworker.Registry, acts *activities.Activities, assets *activities.AssetActivities) {
 	r.RegisterWorkflow(workflows.SendVerificationEmail)
 	r.RegisterWorkflow(workflows.PurgeExpiredSessions)
 	r.RegisterActivity(acts)
+	// The media library.
+	r.RegisterWorkflow(workflows.ImportAsset)
+	r.RegisterWorkflow(workflows.DeleteAssetObjects)
+	r.RegisterWorkflow(workflows.SweepDeletedAssetObjects)
+	r.RegisterActivity(assets)
 }

@@ -76,7 +76,7 @@ func runAll(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if err := b.EnsureBucket(ctx); err != nil {
 		return err
 	}
-	w, err := startWorker(ctx, cfg, log, st, tc)
+	w, err := startWorker(ctx, cfg, log, st, tc, b)
 	if err != nil {
 		return err
 	}

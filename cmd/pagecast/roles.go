@@ -19,8 +19,10 @@ import (
 	"pagecast/blob"
 	webclient "pagecast/client"
 	"pagecast/config"
+	"pagecast/media"
 	"pagecast/providers/captcha"
 	"pagecast/providers/email"
+	"pagecast/providers/webfetch"
 	"pagecast/store"
 	"pagecast/worker"
 	"pagecast/workflows"
@@ -87,6 +89,12 @@ func openBlob(ctx context.Context, cfg config.Config) (*blob.Store, error) {
 	return b, nil
 }
 
+// newMediaFetcher is the guarded fetcher of URL imports, used by the API's early
+// check and the worker's download alike.
+func newMediaFetcher(cfg config.AssetsConfig) *webfetch.Fetcher {
+	return webfetch.New(webfetch.Options{AllowLoopback: cfg.AllowLoopbackURLs, MaxBytes: cfg.MaxUploadBytes, Timeout: cfg.URLImportTimeout})
+}
+
 func newCaptcha(cfg config.CaptchaConfig) (captcha.Verifier, error) {
 	if cfg.Provider == "" {
 		return captcha.Off{}, nil
@@ -114,9 +122,11 @@ func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *stor
 	if err != nil {
 		return nil, err
 	}
+	starter := workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}
 	h, err := api.New(api.Deps{
 		Config: cfg, Store: st, Captcha: cv, Logger: log, Version: version, Web: webclient.Dist(),
-		Workflows: workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue},
+		Workflows: starter,
+		Assets:    &api.AssetDeps{Workflows: starter, Objects: b, URLs: newMediaFetcher(cfg.Assets), SpoolDir: cfg.Assets.WorkDir},
 		Ready: []api.ReadyCheck{
 			{Name: "temporal", Check: func(ctx context.Context) error {
 				_, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{})
@@ -148,13 +158,24 @@ func (p *apiProcess) stop() {
 }
 
 // startWorker registers everything and starts polling in the background.
-func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, tc client.Client) (sdkworker.Worker, error) {
+func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, tc client.Client, b *blob.Store) (sdkworker.Worker, error) {
 	acts := &activities.Activities{Store: st, Mailer: newMailer(cfg.Email, log), PublicURL: cfg.HTTP.PublicURL}
-	w := worker.New(tc, acts, worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency})
+	tool := media.Tool{FFmpeg: cfg.Assets.FFmpegPath, FFprobe: cfg.Assets.FFprobePath}
+	if err := tool.Check(ctx); err != nil {
+		return nil, fmt.Errorf("media import needs ffmpeg and ffprobe (assets.ffmpeg_path, assets.ffprobe_path): %w", err)
+	}
+	assets := &activities.AssetActivities{Store: st, Blob: b, Media: tool, Fetcher: newMediaFetcher(cfg.Assets),
+		WorkDir: cfg.Assets.WorkDir, MaxBytes: cfg.Assets.MaxUploadBytes}
+	w := worker.New(tc, acts, assets, worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency})
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
-	if err := (workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}).EnsureSchedules(ctx); err != nil {
+	starter := workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}
+	if err := starter.EnsureSchedules(ctx); err != nil {
+		w.Stop()
+		return nil, err
+	}
+	if err := starter.EnsureAssetSchedules(ctx); err != nil {
 		w.Stop()
 		return nil, err
 	}
@@ -204,7 +225,11 @@ func runWorker(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		return err
 	}
 	defer tc.Close()
-	w, err := startWorker(ctx, cfg, log, st, tc)
+	b, err := openBlob(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	w, err := startWorker(ctx, cfg, log, st, tc, b)
 	if err != nil {
 		return err
 	}
