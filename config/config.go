@@ -30,6 +30,7 @@ type Config struct {
 	Auth     AuthConfig     `mapstructure:"auth"`
 	Log      LogConfig      `mapstructure:"log"`
 	Assets   AssetsConfig   `mapstructure:"assets"`
+	TTS      TTSConfig      `mapstructure:"tts"`
 }
 
 // HTTPConfig configures the API server.
@@ -123,6 +124,21 @@ type AssetsConfig struct {
 	WorkDir string `mapstructure:"work_dir"`
 }
 
+// TTSConfig configures the voice providers: espeak-ng on this machine (the catalogue's
+// local voices and their samples) and, when a key is set, ElevenLabs (voice cloning).
+type TTSConfig struct {
+	EspeakPath string           `mapstructure:"espeak_path"`
+	ElevenLabs ElevenLabsConfig `mapstructure:"elevenlabs"`
+}
+
+// ElevenLabsConfig configures the ElevenLabs adapter; an empty APIKey turns it off,
+// and with it voice cloning.
+type ElevenLabsConfig struct {
+	APIKey  string `mapstructure:"api_key"`
+	BaseURL string `mapstructure:"base_url"`
+	Model   string `mapstructure:"model"`
+}
+
 // LogConfig configures structured logs.
 type LogConfig struct {
 	Level  string `mapstructure:"level"`  // debug, info, warn, error
@@ -173,13 +189,18 @@ var defaults = map[string]any{
 	"assets.ffmpeg_path":          "ffmpeg",
 	"assets.ffprobe_path":         "ffprobe",
 	"assets.work_dir":             "",
+	"tts.espeak_path":             "espeak-ng",
+	"tts.elevenlabs.api_key":      "",
+	"tts.elevenlabs.base_url":     "https://api.elevenlabs.io",
+	"tts.elevenlabs.model":        "eleven_multilingual_v2",
 }
 
 // secretKeys are masked when the configuration is logged.
 var secretKeys = map[string]bool{
-	"s3.secret_access_key": true,
-	"email.smtp_password":  true,
-	"captcha.secret":       true,
+	"s3.secret_access_key":   true,
+	"email.smtp_password":    true,
+	"captcha.secret":         true,
+	"tts.elevenlabs.api_key": true,
 }
 
 // Load reads pagecast.yaml (from file, or ./pagecast.yaml when file is empty and it
@@ -348,6 +369,15 @@ func (c Config) Validate() error {
 	}
 	if c.Assets.FFprobePath == "" {
 		return bad("assets.ffprobe_path", "must not be empty")
+	}
+	if c.TTS.EspeakPath == "" {
+		return bad("tts.espeak_path", "must not be empty")
+	}
+	if u, err := url.Parse(c.TTS.ElevenLabs.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return bad("tts.elevenlabs.base_url", "want an absolute http(s) URL")
+	}
+	if c.TTS.ElevenLabs.Model == "" {
+		return bad("tts.elevenlabs.model", "must not be empty")
 	}
 	return nil
 }
