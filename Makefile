@@ -66,9 +66,10 @@ test-cluster: $(BIN)
 	PAGECAST_TEST_POSTGRES_DSN="$$(scripts/ensure-postgres.sh)" PAGECAST_BIN=$(CURDIR)/$(BIN) \
 		$(GO) test -count=1 -v -tags cluster -run TestCluster ./cmd/pagecast/
 
-## bench: start-up time and validateSession load on SQLite and PostgreSQL
+## bench: start-up time, validateSession load on SQLite and PostgreSQL, importing a 100 MB video
 bench: $(BIN)
 	PAGECAST_TEST_POSTGRES_DSN="$$(scripts/ensure-postgres.sh)" PAGECAST_BIN=$(CURDIR)/$(BIN) bench/run.sh
+	PAGECAST_BIN=$(CURDIR)/$(BIN) bench/import.sh
 
 lint: client/node_modules/.package-lock.json
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed: make fmt"; exit 1; }

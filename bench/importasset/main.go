@@ -1,0 +1,242 @@
+// Command importasset measures importing one media file into a running Pagecast the
+// way the browser does it: sign up, ask for a presigned URL, PUT the file to the
+// object store, confirm, and poll the import status until it is final. While that
+// runs it samples the resident memory of the Pagecast process (-pid) and of its
+// ffmpeg children, and prints seconds and peaks.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+func main() {
+	base := flag.String("url", "http://127.0.0.1:8080", "Pagecast base URL")
+	file := flag.String("file", "", "media file to import")
+	mime := flag.String("type", "video/mp4", "the file's MIME type")
+	pid := flag.Int("pid", 0, "pid of the pagecast process whose memory is sampled")
+	label := flag.String("label", "", "label printed with the figures")
+	flag.Parse()
+	if err := run(*base, *file, *mime, *pid, *label); err != nil {
+		fmt.Fprintln(os.Stderr, "importasset:", err)
+		os.Exit(1)
+	}
+}
+
+type client struct {
+	http  *http.Client
+	base  string
+	token string
+}
+
+func run(base, file, mime string, pid int, label string) error {
+	st, err := os.Stat(file)
+	if err != nil {
+		return err
+	}
+	jar, _ := cookiejar.New(nil)
+	c := &client{http: &http.Client{Jar: jar, Timeout: 10 * time.Minute}, base: base}
+	if err := c.signUp(); err != nil {
+		return fmt.Errorf("sign up: %w", err)
+	}
+	// Reset the process's peak RSS so VmHWM covers only this import.
+	reset := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0)
+	before := readStatusKB(pid, "VmRSS")
+	s := startSampler(pid)
+
+	var target struct {
+		URL          string
+		FileUploadID string
+		Headers      map[string]string
+	}
+	if err := c.call("POST", "/api/v2/upload/url", map[string]any{"name": filepath.Base(file), "type": mime, "size": st.Size()}, &target); err != nil {
+		return err
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	req, _ := http.NewRequest("PUT", target.URL, f)
+	req.ContentLength = st.Size()
+	for k, v := range target.Headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("PUT: %w", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("PUT: status %d", resp.StatusCode)
+	}
+	upload := time.Since(t0)
+
+	t1 := time.Now()
+	var asset struct{ AssetID int64 }
+	if err := c.call("POST", "/api/v2/upload/confirmUpload", map[string]any{"fileUploadId": target.FileUploadID}, &asset); err != nil {
+		return err
+	}
+	var state string
+	var message string
+	for {
+		var list []struct {
+			State        string
+			ErrorMessage string
+		}
+		if err := c.call("GET", "/api/v2/asset/status?assetIds="+strconv.FormatInt(asset.AssetID, 10), nil, &list); err != nil {
+			return err
+		}
+		if len(list) == 1 && (list[0].State == "complete" || list[0].State == "error") {
+			state, message = list[0].State, list[0].ErrorMessage
+			break
+		}
+		if time.Since(t1) > 30*time.Minute {
+			return errors.New("import did not finish in 30 minutes")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	imported := time.Since(t1)
+	peakRSS, peakChild := s.stop()
+	hwm := readStatusKB(pid, "VmHWM")
+	if state != "complete" {
+		return fmt.Errorf("import ended in %s: %s", state, message)
+	}
+	var a struct {
+		Duration float64
+		Width    int
+		Height   int
+	}
+	_ = c.call("GET", "/api/v2/asset/"+strconv.FormatInt(asset.AssetID, 10), nil, &a)
+	mb := float64(st.Size()) / (1 << 20)
+	fmt.Printf("import    %-10s %.0f MB %s (%.0f s, %dx%d): PUT to store %.2f s, confirm -> complete %.2f s, total %.2f s\n",
+		label, mb, filepath.Ext(file), a.Duration, a.Width, a.Height, upload.Seconds(), imported.Seconds(), (upload + imported).Seconds())
+	hwmNote := fmt.Sprintf("VmHWM %.0f MB", float64(hwm)/1024)
+	if reset != nil {
+		hwmNote += " (since start: clear_refs not permitted)"
+	}
+	fmt.Printf("memory    %-10s pagecast RSS %.0f MB before, peak %.0f MB sampled, %s; largest ffmpeg child %.0f MB\n",
+		label, float64(before)/1024, float64(peakRSS)/1024, hwmNote, float64(peakChild)/1024)
+	return nil
+}
+
+func (c *client) signUp() error {
+	var tok struct{ Token string }
+	if err := c.call("GET", "/api/v2/token", nil, &tok); err != nil {
+		return err
+	}
+	c.token = tok.Token
+	email := fmt.Sprintf("bench-%d@example.com", time.Now().UnixNano())
+	return c.call("POST", "/pub/v1/user/register", map[string]any{"signupEmail": email, "signupEmailConfirm": email,
+		"signupPassword": "bench-password", "userCategory": "Business"}, nil)
+}
+
+// call sends a JSON call and decodes the data of the answer into out.
+func (c *client) call(method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		rd = bytes.NewReader(raw)
+	}
+	req, _ := http.NewRequest(method, c.base+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-CSRF-Token", c.token)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, raw)
+	}
+	if out == nil {
+		return nil
+	}
+	var env struct{ Data json.RawMessage }
+	if err := json.Unmarshal(raw, &env); err != nil {
+		return fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	return json.Unmarshal(env.Data, out)
+}
+
+// readStatusKB reads a kB field of /proc/<pid>/status.
+func readStatusKB(pid int, field string) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, field+":") {
+			f := strings.Fields(line)
+			if len(f) >= 2 {
+				n, _ := strconv.ParseInt(f[1], 10, 64)
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// children lists the pids of a process's children.
+func children(pid int) []int {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	var out []int
+	for _, t := range tasks {
+		b, _ := os.ReadFile(t)
+		for _, f := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(f); err == nil {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+type sampler struct {
+	done      chan struct{}
+	wg        sync.WaitGroup
+	peak      int64
+	peakChild int64
+}
+
+func startSampler(pid int) *sampler {
+	s := &sampler{done: make(chan struct{})}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(50 * time.Millisecond)
+		defer t.Stop()
+		for {
+			s.peak = max(s.peak, readStatusKB(pid, "VmRSS"))
+			for _, ch := range children(pid) {
+				s.peakChild = max(s.peakChild, readStatusKB(ch, "VmRSS"))
+			}
+			select {
+			case <-s.done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return s
+}
+
+func (s *sampler) stop() (peak, peakChild int64) {
+	close(s.done)
+	s.wg.Wait()
+	return s.peak, s.peakChild
+}
