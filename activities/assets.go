@@ -31,6 +31,8 @@ type assetStore interface {
 	FailAsset(ctx context.Context, id int64, message, key string) (models.Asset, error)
 	MarkAssetObjectsDeleted(ctx context.Context, ids []int64, now time.Time) error
 	DeletedAssetsWithObjects(ctx context.Context, before time.Time, limit int) ([]models.Asset, error)
+	ExpiredFileUploads(ctx context.Context, before time.Time, limit int) ([]models.FileUpload, error)
+	DeleteFileUpload(ctx context.Context, id string) error
 }
 
 // assetObjects is what the asset activities need from the object store.
@@ -68,8 +70,8 @@ const (
 	PreviewSeconds      = 5.0
 	WaveformWidth       = 640
 	WaveformHeight      = 160
-	deletedSweepAge     = time.Hour
-	deletedSweepBatch   = 200
+	sweepAge            = time.Hour
+	sweepBatch          = 200
 	defaultHeartbeatGap = 5 * time.Second
 )
 
@@ -605,7 +607,7 @@ type SweepDeletedAssetObjectsInput struct{}
 // SweepDeletedAssetObjects cleans up assets deleted over an hour ago whose objects
 // are still recorded as stored (a DeleteAssetObjects start that never happened).
 func (a *AssetActivities) SweepDeletedAssetObjects(ctx context.Context, _ SweepDeletedAssetObjectsInput) (DeleteAssetObjectsResult, error) {
-	assets, err := a.Store.DeletedAssetsWithObjects(ctx, time.Now().Add(-deletedSweepAge), deletedSweepBatch)
+	assets, err := a.Store.DeletedAssetsWithObjects(ctx, time.Now().Add(-sweepAge), sweepBatch)
 	if err != nil {
 		return DeleteAssetObjectsResult{}, err
 	}
@@ -614,4 +616,36 @@ func (a *AssetActivities) SweepDeletedAssetObjects(ctx context.Context, _ SweepD
 		ids[i] = as.ID
 	}
 	return a.DeleteAssetObjects(ctx, DeleteAssetObjectsInput{AssetIDs: ids})
+}
+
+// SweepAbandonedUploadsInput is empty; the cut-off is the activity's clock.
+type SweepAbandonedUploadsInput struct{}
+
+// SweepAbandonedUploadsResult counts the upload records removed.
+type SweepAbandonedUploadsResult struct {
+	Uploads int
+}
+
+// SweepAbandonedUploads removes presigned uploads that expired over an hour ago: the
+// object of one never confirmed (the browser gave up, or was refused at confirm),
+// and the record of every one. A confirmed upload's object is its asset's original
+// and stays.
+func (a *AssetActivities) SweepAbandonedUploads(ctx context.Context, _ SweepAbandonedUploadsInput) (SweepAbandonedUploadsResult, error) {
+	ups, err := a.Store.ExpiredFileUploads(ctx, time.Now().Add(-sweepAge), sweepBatch)
+	if err != nil {
+		return SweepAbandonedUploadsResult{}, err
+	}
+	stop := a.heartbeat(ctx, "sweep uploads")
+	defer stop()
+	for i, u := range ups {
+		if u.AssetID == nil {
+			if err := a.Blob.Delete(ctx, u.ObjectKey); err != nil && !errors.Is(err, blob.ErrNotFound) {
+				return SweepAbandonedUploadsResult{Uploads: i}, err
+			}
+		}
+		if err := a.Store.DeleteFileUpload(ctx, u.ID); err != nil {
+			return SweepAbandonedUploadsResult{Uploads: i}, err
+		}
+	}
+	return SweepAbandonedUploadsResult{Uploads: len(ups)}, nil
 }

@@ -1,10 +1,13 @@
 package activities_test
 
 import (
+	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,7 +47,9 @@ var (
 	audioSrc = []string{"-f", "lavfi", "-i", "sine=frequency=440:duration=2"}
 )
 
-func with(base []string, more ...string) []string { return append(append([]string{}, base...), more...) }
+func with(base []string, more ...string) []string {
+	return append(append([]string{}, base...), more...)
+}
 
 // assetEnv is a database, an object store and the asset activities over them.
 type assetEnv struct {
@@ -292,6 +297,8 @@ func TestImportFromURL(t *testing.T) {
 			_, _ = io.WriteString(w, "<!doctype html><title>not media</title>")
 		case "/gone":
 			http.NotFound(w, r)
+		case "/redirect":
+			http.Redirect(w, r, "http://"+r.Context().Value(http.LocalAddrContextKey).(net.Addr).String()+"/song", http.StatusFound)
 		}
 	}))
 	defer srv.Close()
@@ -329,6 +336,36 @@ func TestImportFromURL(t *testing.T) {
 			if !errors.As(err, &appErr) || !appErr.NonRetryable() || appErr.Type() != models.ErrorKeyInvalidMediaURL || appErr.Message() != want {
 				t.Fatalf("%s: %v", path, err)
 			}
+		}
+
+		// A public-looking host that redirects to loopback is refused at the redirect: the
+		// test's DNS says media.example.com is 93.184.216.34 and its dialer carries that
+		// address to the test server, whose answer redirects to 127.0.0.1.
+		public := *e.acts
+		srvAddr := srv.Listener.Addr().String()
+		public.Fetcher = webfetch.New(webfetch.Options{
+			Lookup: func(context.Context, string) ([]netip.Addr, error) {
+				return []netip.Addr{netip.MustParseAddr("93.184.216.34")}, nil
+			},
+			Dial: func(ctx context.Context, network, addr string) (net.Conn, error) {
+				if !strings.HasPrefix(addr, "93.184.216.34:") {
+					return nil, errors.New("unexpected dial to " + addr)
+				}
+				return (&net.Dialer{}).DialContext(ctx, network, srvAddr)
+			},
+		})
+		_, port, _ := net.SplitHostPort(srvAddr)
+		redirected := newImport("http://media.example.com:" + port + "/redirect")
+		_, err = public.FetchAssetSource(ctx, activities.FetchAssetSourceInput{AssetID: redirected.ID})
+		var redirErr *temporal.ApplicationError
+		if !errors.As(err, &redirErr) || redirErr.Type() != models.ErrorKeyInvalidMediaURL || !strings.Contains(redirErr.Message(), "loopback") {
+			t.Fatalf("redirect to loopback: %v", err)
+		}
+		if _, err := e.acts.FailAssetImport(ctx, activities.FailAssetImportInput{AssetID: redirected.ID, Message: redirErr.Message(), Key: redirErr.Type()}); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := e.store.AssetForImport(ctx, redirected.ID); got.State != models.AssetStateError || got.ErrorKey != models.ErrorKeyInvalidMediaURL || got.ErrorMessage == "" {
+			t.Fatalf("redirected import = %+v", got)
 		}
 
 		// With the default guard, loopback is refused at fetch time too.
@@ -380,6 +417,49 @@ func TestDeleteAssetObjects(t *testing.T) {
 		after, _ := e.store.AssetForImport(ctx, gone.ID)
 		if after.ObjectsDeletedAt == nil {
 			t.Fatal("objects_deleted_at not set")
+		}
+	})
+}
+
+func TestSweepAbandonedUploads(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		ctx := t.Context()
+		e := newAssetEnv(t, db, webfetch.Options{})
+		old := time.Now().UTC().Add(-3 * time.Hour)
+		put := func(id string, expires time.Time, assetID *int64) models.FileUpload {
+			u := models.FileUpload{ID: id, PublisherID: e.pub, Name: id + ".png", ContentType: "image/png", Extension: ".png",
+				DeclaredSize: 3, ObjectKey: models.UploadKey(e.pub, id, ".png"), AssetID: assetID, CreatedAt: old, ExpiresAt: expires}
+			if err := e.store.CreateFileUpload(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			if err := e.blob.Put(ctx, u.ObjectKey, strings.NewReader("png"), 3, "image/png"); err != nil {
+				t.Fatal(err)
+			}
+			return u
+		}
+		a := models.Asset{PublisherID: e.pub, Name: "kept.png", TypeID: models.AssetTypeIDImage, Source: models.AssetSourceInternal, State: models.AssetStatePending}
+		if err := e.store.CreateAsset(ctx, &a); err != nil {
+			t.Fatal(err)
+		}
+		abandoned := put("upl_abandoned", old, nil)
+		confirmed := put("upl_confirmed", old, &a.ID)
+		fresh := put("upl_fresh", time.Now().Add(time.Hour), nil)
+		res, err := e.acts.SweepAbandonedUploads(ctx, activities.SweepAbandonedUploadsInput{})
+		if err != nil || res.Uploads != 2 {
+			t.Fatalf("sweep = %+v, %v", res, err)
+		}
+		if _, ok := e.head(abandoned.ObjectKey); ok {
+			t.Fatal("the abandoned upload's object survived")
+		}
+		for _, u := range []models.FileUpload{confirmed, fresh} {
+			if _, ok := e.head(u.ObjectKey); !ok {
+				t.Fatalf("%s's object was removed", u.ID)
+			}
+		}
+		var left int64
+		e.store.DB().Model(&models.FileUpload{}).Count(&left)
+		if left != 1 {
+			t.Fatalf("%d upload records left, want the fresh one", left)
 		}
 	})
 }

@@ -310,6 +310,19 @@ func (s *Store) DeletedAssetsWithObjects(ctx context.Context, before time.Time, 
 	return out, translate(err, "deleted assets with objects")
 }
 
+// ExpiredFileUploads lists up to limit uploads that expired before the cut-off,
+// confirmed or not, oldest first.
+func (s *Store) ExpiredFileUploads(ctx context.Context, before time.Time, limit int) ([]models.FileUpload, error) {
+	var out []models.FileUpload
+	err := s.db.WithContext(ctx).Where("expires_at < ?", before.UTC()).Order("expires_at").Limit(limit).Find(&out).Error
+	return out, translate(err, "expired file uploads")
+}
+
+// DeleteFileUpload forgets an upload record.
+func (s *Store) DeleteFileUpload(ctx context.Context, id string) error {
+	return translate(s.db.WithContext(ctx).Where("id = ?", id).Delete(&models.FileUpload{}).Error, "delete file upload")
+}
+
 // CreateFileUpload records a presigned browser upload.
 func (s *Store) CreateFileUpload(ctx context.Context, u models.FileUpload) error {
 	return translate(s.db.WithContext(ctx).Create(&u).Error, "create file upload")

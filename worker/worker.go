@@ -34,6 +34,6 @@ func Register(r sdkworker.Registry, acts *activities.Activities, assets *activit
 	// The media library.
 	r.RegisterWorkflow(workflows.ImportAsset)
 	r.RegisterWorkflow(workflows.DeleteAssetObjects)
-	r.RegisterWorkflow(workflows.SweepDeletedAssetObjects)
+	r.RegisterWorkflow(workflows.SweepAssetObjects)
 	r.RegisterActivity(assets)
 }

@@ -154,19 +154,35 @@ func DeleteAssetObjects(ctx workflow.Context, in activities.DeleteAssetObjectsIn
 	return res, err
 }
 
-// SweepDeletedAssetObjectsScheduleID names the Temporal Schedule of the sweep.
-const SweepDeletedAssetObjectsScheduleID = "SweepDeletedAssetObjects"
+// SweepAssetObjectsScheduleID names the Temporal Schedule of the sweep.
+const SweepAssetObjectsScheduleID = "SweepAssetObjects"
 
-// SweepDeletedAssetObjects removes the objects of assets deleted over an hour ago
-// whose cleanup never ran; a Temporal Schedule runs it hourly.
-func SweepDeletedAssetObjects(ctx workflow.Context) (activities.DeleteAssetObjectsResult, error) {
+// SweepAssetObjectsResult counts what the sweep removed.
+type SweepAssetObjectsResult struct {
+	DeletedAssets    int
+	AbandonedUploads int
+}
+
+// SweepAssetObjects removes what no workflow will: the objects of assets deleted over
+// an hour ago whose cleanup never started, and presigned uploads never confirmed. A
+// Temporal Schedule runs it hourly.
+func SweepAssetObjects(ctx workflow.Context) (SweepAssetObjectsResult, error) {
 	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: 30 * time.Minute, HeartbeatTimeout: time.Minute,
 		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 5},
 	})
-	var res activities.DeleteAssetObjectsResult
-	err := workflow.ExecuteActivity(ctx, aa.SweepDeletedAssetObjects, activities.SweepDeletedAssetObjectsInput{}).Get(ctx, &res)
-	return res, err
+	var res SweepAssetObjectsResult
+	var deleted activities.DeleteAssetObjectsResult
+	if err := workflow.ExecuteActivity(ctx, aa.SweepDeletedAssetObjects, activities.SweepDeletedAssetObjectsInput{}).Get(ctx, &deleted); err != nil {
+		return res, err
+	}
+	res.DeletedAssets = deleted.Assets
+	var uploads activities.SweepAbandonedUploadsResult
+	if err := workflow.ExecuteActivity(ctx, aa.SweepAbandonedUploads, activities.SweepAbandonedUploadsInput{}).Get(ctx, &uploads); err != nil {
+		return res, err
+	}
+	res.AbandonedUploads = uploads.Uploads
+	return res, nil
 }
 
 // ImportAsset starts importing asset id; starting it again is harmless.
@@ -183,17 +199,17 @@ func (s Starter) DeleteAssetObjects(ctx context.Context, assetIDs []int64) error
 // existing ones as they are.
 func (s Starter) EnsureAssetSchedules(ctx context.Context) error {
 	_, err := s.Client.ScheduleClient().Create(ctx, client.ScheduleOptions{
-		ID:      SweepDeletedAssetObjectsScheduleID,
+		ID:      SweepAssetObjectsScheduleID,
 		Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: time.Hour}}},
 		Overlap: enumspb.SCHEDULE_OVERLAP_POLICY_SKIP,
 		Action: &client.ScheduleWorkflowAction{
-			ID:        SweepDeletedAssetObjectsScheduleID,
-			Workflow:  SweepDeletedAssetObjects,
+			ID:        SweepAssetObjectsScheduleID,
+			Workflow:  SweepAssetObjects,
 			TaskQueue: s.TaskQueue,
 		},
 	})
 	if err != nil && !errors.Is(err, temporal.ErrScheduleAlreadyRunning) {
-		return fmt.Errorf("create schedule %s: %w", SweepDeletedAssetObjectsScheduleID, err)
+		return fmt.Errorf("create schedule %s: %w", SweepAssetObjectsScheduleID, err)
 	}
 	return nil
 }

@@ -192,3 +192,16 @@ func TestAssetWorkflowIDs(t *testing.T) {
 		t.Fatalf("long id %q", got)
 	}
 }
+
+func TestSweepAssetObjects(t *testing.T) {
+	var s testsuite.WorkflowTestSuite
+	env := s.NewTestWorkflowEnvironment()
+	env.RegisterActivity(aa)
+	env.OnActivity(aa.SweepDeletedAssetObjects, mock.Anything, mock.Anything).Return(activities.DeleteAssetObjectsResult{Assets: 3}, nil).Once()
+	env.OnActivity(aa.SweepAbandonedUploads, mock.Anything, mock.Anything).Return(activities.SweepAbandonedUploadsResult{Uploads: 2}, nil).Once()
+	env.ExecuteWorkflow(SweepAssetObjects)
+	var res SweepAssetObjectsResult
+	if err := env.GetWorkflowResult(&res); err != nil || res != (SweepAssetObjectsResult{DeletedAssets: 3, AbandonedUploads: 2}) {
+		t.Fatalf("res %+v, err %v", res, err)
+	}
+}
