@@ -128,8 +128,21 @@ func TestExtensionRules(t *testing.T) {
 			t.Errorf("DeclaredKind(%s, %s) = %s %v, want %s %v", tt.ext, tt.mime, kind, ok, tt.kind, tt.ok)
 		}
 	}
-	if ct := media.ContentTypeFor(".mov", ""); ct != "video/quicktime" {
-		t.Errorf("content type for .mov = %s", ct)
+	for _, tt := range []struct{ ext, mime, want string }{
+		{".mov", "", "video/quicktime"},
+		{".MP4", "video/mp4", "video/mp4"},
+		{".mp4", "audio/mp4", "audio/mp4"},
+		{".wav", "audio/x-wav", "audio/wav"},
+		{".avi", "video/avi", "video/x-msvideo"},
+		{".jpg", "image/svg+xml", "image/jpeg"},
+		{".ogg", "video/ogg", "video/ogg"},
+		{".ogg", "application/ogg", "audio/ogg"},
+		{".mpeg", "video/mpeg", "video/mpeg"},
+		{".exe", "", "application/octet-stream"},
+	} {
+		if ct := media.ContentTypeFor(tt.ext, tt.mime); ct != tt.want {
+			t.Errorf("ContentTypeFor(%s, %s) = %s, want %s", tt.ext, tt.mime, ct, tt.want)
+		}
 	}
 }
 

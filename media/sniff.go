@@ -260,15 +260,23 @@ func DeclaredKind(ext, mime string) (Kind, bool) {
 	return "", false
 }
 
-// ContentTypeFor returns the MIME type to store a file under: mime when the browser
-// sent a specific one, else the extension's usual type.
+// ContentTypeFor returns the MIME type a file named with ext and declared as mime is
+// stored and served under: the standard type of the extension for the kind the
+// declaration names, whatever spelling the browser used (audio/x-wav, video/avi,
+// image/svg+xml for a .jpg). Call it after DeclaredKind accepted the pair.
 func ContentTypeFor(ext, mime string) string {
-	mime = strings.TrimSpace(mime)
-	switch strings.ToLower(mime) {
-	case "", "application/octet-stream", "binary/octet-stream":
-		return extensions[strings.ToLower(ext)].mime
+	ext = strings.ToLower(ext)
+	kind, ok := DeclaredKind(ext, mime)
+	if !ok {
+		return "application/octet-stream"
 	}
-	return mime
+	switch ext {
+	case ".mp4", ".webm", ".ogg", ".mpeg":
+		if kind != extensions[ext].kinds[0] {
+			return string(kind) + "/" + strings.TrimPrefix(ext, ".")
+		}
+	}
+	return extensions[ext].mime
 }
 
 // MatchesExtension reports whether a sniffed format may carry the extension ext.
