@@ -32,6 +32,7 @@ type assetStore interface {
 	MarkAssetObjectsDeleted(ctx context.Context, ids []int64, now time.Time) error
 	DeletedAssetsWithObjects(ctx context.Context, before time.Time, limit int) ([]models.Asset, error)
 	ExpiredFileUploads(ctx context.Context, before time.Time, limit int) ([]models.FileUpload, error)
+	StaleCreatedAssets(ctx context.Context, before time.Time, limit int) ([]models.Asset, error)
 	DeleteFileUpload(ctx context.Context, id string) error
 }
 
@@ -621,31 +622,47 @@ func (a *AssetActivities) SweepDeletedAssetObjects(ctx context.Context, _ SweepD
 // SweepAbandonedUploadsInput is empty; the cut-off is the activity's clock.
 type SweepAbandonedUploadsInput struct{}
 
-// SweepAbandonedUploadsResult counts the upload records removed.
+// SweepAbandonedUploadsResult counts the presigned upload records removed and the
+// unfinished multipart uploads ended.
 type SweepAbandonedUploadsResult struct {
-	Uploads int
+	Uploads    int
+	Unfinished int
 }
 
-// SweepAbandonedUploads removes presigned uploads that expired over an hour ago: the
-// object of one never confirmed (the browser gave up, or was refused at confirm),
-// and the record of every one. A confirmed upload's object is its asset's original
-// and stays.
+// MsgUploadUnfinished is the reason a multipart upload that never reached the store
+// ends in error.
+const MsgUploadUnfinished = "The upload did not finish. Please upload the file again."
+
+// SweepAbandonedUploads removes uploads that will never finish: presigned uploads
+// that expired over an hour ago (the object of one never confirmed, and the record of
+// every one; a confirmed upload's object is its asset's original and stays), and
+// multipart uploads whose asset is still "created" an hour on (the API stopped while
+// storing it): those end in error and lose whatever was stored.
 func (a *AssetActivities) SweepAbandonedUploads(ctx context.Context, _ SweepAbandonedUploadsInput) (SweepAbandonedUploadsResult, error) {
+	stop := a.heartbeat(ctx, "sweep uploads")
+	defer stop()
+	stale, err := a.Store.StaleCreatedAssets(ctx, time.Now().Add(-sweepAge), sweepBatch)
+	if err != nil {
+		return SweepAbandonedUploadsResult{}, err
+	}
+	for _, as := range stale {
+		if _, err := a.FailAssetImport(ctx, FailAssetImportInput{AssetID: as.ID, Message: MsgUploadUnfinished, Key: models.ErrorKeyImportFailed}); err != nil {
+			return SweepAbandonedUploadsResult{}, err
+		}
+	}
 	ups, err := a.Store.ExpiredFileUploads(ctx, time.Now().Add(-sweepAge), sweepBatch)
 	if err != nil {
 		return SweepAbandonedUploadsResult{}, err
 	}
-	stop := a.heartbeat(ctx, "sweep uploads")
-	defer stop()
 	for i, u := range ups {
 		if u.AssetID == nil {
 			if err := a.Blob.Delete(ctx, u.ObjectKey); err != nil && !errors.Is(err, blob.ErrNotFound) {
-				return SweepAbandonedUploadsResult{Uploads: i}, err
+				return SweepAbandonedUploadsResult{Uploads: i, Unfinished: len(stale)}, err
 			}
 		}
 		if err := a.Store.DeleteFileUpload(ctx, u.ID); err != nil {
-			return SweepAbandonedUploadsResult{Uploads: i}, err
+			return SweepAbandonedUploadsResult{Uploads: i, Unfinished: len(stale)}, err
 		}
 	}
-	return SweepAbandonedUploadsResult{Uploads: len(ups)}, nil
+	return SweepAbandonedUploadsResult{Uploads: len(ups), Unfinished: len(stale)}, nil
 }

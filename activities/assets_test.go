@@ -441,12 +441,31 @@ func TestSweepAbandonedUploads(t *testing.T) {
 		if err := e.store.CreateAsset(ctx, &a); err != nil {
 			t.Fatal(err)
 		}
+		// A multipart upload whose API stopped between the row and the store.
+		stuck := models.Asset{PublisherID: e.pub, Name: "stuck.png", TypeID: models.AssetTypeIDImage, Source: models.AssetSourceInternal,
+			State: models.AssetStateCreated, CreatedAt: old, UpdatedAt: old}
+		if err := e.store.CreateAsset(ctx, &stuck); err != nil {
+			t.Fatal(err)
+		}
+		stuckKey := models.AssetPrefix(e.pub, stuck.ID) + "original.png"
+		if err := e.store.SetUploadKey(ctx, stuck.ID, stuckKey); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.blob.Put(ctx, stuckKey, strings.NewReader("png"), 3, "image/png"); err != nil {
+			t.Fatal(err)
+		}
 		abandoned := put("upl_abandoned", old, nil)
 		confirmed := put("upl_confirmed", old, &a.ID)
 		fresh := put("upl_fresh", time.Now().Add(time.Hour), nil)
 		res, err := e.acts.SweepAbandonedUploads(ctx, activities.SweepAbandonedUploadsInput{})
-		if err != nil || res.Uploads != 2 {
+		if err != nil || res.Uploads != 2 || res.Unfinished != 1 {
 			t.Fatalf("sweep = %+v, %v", res, err)
+		}
+		if got, _ := e.store.AssetForImport(ctx, stuck.ID); got.State != models.AssetStateError || got.ErrorMessage != activities.MsgUploadUnfinished {
+			t.Fatalf("stuck upload = %+v", got)
+		}
+		if _, ok := e.head(stuckKey); ok {
+			t.Fatal("the unfinished upload's bytes survived")
 		}
 		if _, ok := e.head(abandoned.ObjectKey); ok {
 			t.Fatal("the abandoned upload's object survived")

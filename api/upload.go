@@ -266,6 +266,9 @@ func (s *Server) takeUpload(c *gin.Context, fileName string, r io.Reader, limit 
 		return err
 	}
 	a.OriginalKey = models.AssetPrefix(pub, a.ID) + models.AssetObjectOriginal + ext
+	if err := s.store.SetUploadKey(ctx, a.ID, a.OriginalKey); err != nil {
+		return err
+	}
 	if _, err := spool.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
@@ -276,7 +279,7 @@ func (s *Server) takeUpload(c *gin.Context, fileName string, r io.Reader, limit 
 		}
 		return errUploadFailed
 	}
-	if err := s.store.SetUploadedOriginal(ctx, a.ID, a.OriginalKey); err != nil {
+	if err := s.store.MarkAssetUploaded(ctx, a.ID); err != nil {
 		return err
 	}
 	if err := s.startImport(ctx, a.ID, false); err != nil {

@@ -186,11 +186,26 @@ func (s *Store) AssetForImport(ctx context.Context, id int64) (models.Asset, err
 	return a, translate(err, fmt.Sprintf("asset %d", id))
 }
 
-// SetUploadedOriginal records where an upload's bytes were stored and makes the asset
-// pending: its import may start.
-func (s *Store) SetUploadedOriginal(ctx context.Context, id int64, key string) error {
-	return s.moveAsset(ctx, id, []models.AssetState{models.AssetStateCreated}, models.AssetStatePending,
+// SetUploadKey records where a created asset's bytes are about to be stored, so a
+// sweep can find them if the upload never finishes.
+func (s *Store) SetUploadKey(ctx context.Context, id int64, key string) error {
+	return s.moveAsset(ctx, id, []models.AssetState{models.AssetStateCreated}, models.AssetStateCreated,
 		map[string]any{"original_key": key})
+}
+
+// MarkAssetUploaded records that a created asset's bytes are stored: it is pending
+// and its import may start.
+func (s *Store) MarkAssetUploaded(ctx context.Context, id int64) error {
+	return s.moveAsset(ctx, id, []models.AssetState{models.AssetStateCreated}, models.AssetStatePending, nil)
+}
+
+// StaleCreatedAssets lists up to limit assets still in state created (their upload
+// never finished) that were created before the cut-off.
+func (s *Store) StaleCreatedAssets(ctx context.Context, before time.Time, limit int) ([]models.Asset, error) {
+	var out []models.Asset
+	err := s.db.WithContext(ctx).Where("state = ? AND created_at < ? AND deleted_at IS NULL", models.AssetStateCreated, before.UTC()).
+		Order("created_at").Limit(limit).Find(&out).Error
+	return out, translate(err, "stale created assets")
 }
 
 // MarkAssetProcessing moves a pending asset to processing (again, on a retry) and

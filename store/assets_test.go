@@ -160,8 +160,17 @@ func TestAssetImportStates(t *testing.T) {
 		if _, err := s.MarkAssetProcessing(ctx, a.ID); !errors.Is(err, models.ErrInvalidState) {
 			t.Fatalf("created -> processing: %v", err)
 		}
-		if err := s.SetUploadedOriginal(ctx, a.ID, "assets/x/original.mov"); err != nil {
+		if err := s.SetUploadKey(ctx, a.ID, "assets/x/original.mov"); err != nil {
 			t.Fatal(err)
+		}
+		if stale, err := s.StaleCreatedAssets(ctx, time.Now().Add(time.Minute), 10); err != nil || len(stale) != 1 || stale[0].OriginalKey != "assets/x/original.mov" {
+			t.Fatalf("stale created = %+v, %v", stale, err)
+		}
+		if err := s.MarkAssetUploaded(ctx, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if stale, _ := s.StaleCreatedAssets(ctx, time.Now().Add(time.Minute), 10); len(stale) != 0 {
+			t.Fatalf("uploaded asset still stale: %+v", stale)
 		}
 		for i := 0; i < 2; i++ { // a retried activity marks it again
 			got, err := s.MarkAssetProcessing(ctx, a.ID)
