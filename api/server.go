@@ -50,6 +50,9 @@ type Deps struct {
 	Version string
 	// Assets serves the media library; nil answers its calls with 503.
 	Assets *AssetDeps
+	// Voices makes voice samples and clones voices; nil answers samples with 503 and
+	// cloning with 501 (the voice list works from the store alone).
+	Voices *VoiceDeps
 }
 
 // Server holds the handlers' dependencies.
@@ -64,6 +67,8 @@ type Server struct {
 	version   string
 	assets    *AssetDeps
 	assetURLs urlCache
+	voices    *VoiceDeps
+	samples   sampleFlights
 	engine    *gin.Engine
 
 	dummyOnce sync.Once
@@ -87,10 +92,15 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
+	if d.Voices != nil {
+		if err := d.Voices.check(); err != nil {
+			return nil, err
+		}
+	}
 	s := &Server{
 		cfg: d.Config, store: d.Store, workflows: d.Workflows, captcha: d.Captcha, log: d.Logger,
 		ready:    append([]ReadyCheck{{Name: "database", Check: d.Store.Ping}}, d.Ready...),
-		pwParams: d.PasswordParams, version: d.Version, assets: d.Assets,
+		pwParams: d.PasswordParams, version: d.Version, assets: d.Assets, voices: d.Voices,
 	}
 	if s.pwParams == (domain.PasswordParams{}) {
 		s.pwParams = domain.DefaultPasswordParams
@@ -159,6 +169,13 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.GET("/asset/:id", handle(s.getAsset))
 	lib.PUT("/asset/:id", handle(s.updateAsset))
 	lib.DELETE("/asset/:id", handle(s.deleteAsset))
+
+	// Voices (api/voices.go, api/voices_clone.go).
+	authed.GET("/voice", handle(s.listVoices))
+	authed.PUT("/voice/clone", handle(s.cloneVoice))
+	authed.GET("/voice/:voiceId/sample", handle(s.voiceSample))
+	authed.DELETE("/voice/:voiceId", handle(s.deleteVoice))
+	authed.GET("/tag/group", handle(s.tagGroups))
 
 	r.NoMethod(func(c *gin.Context) { writeError(c, errNoMethod) })
 	r.NoRoute(s.notFound(web))

@@ -63,6 +63,9 @@ func (s *Server) currentUser(c *gin.Context) error {
 		IsAdmin: u.IsAdmin, SelectedDomainID: u.SelectedDomainID,
 		UserCategory: string(p.UserCategory), WebsiteURL: p.WebsiteURL, FeaturesEnabled: []string{},
 	}
+	if s.voiceCloningEnabled() {
+		resp.FeaturesEnabled = append(resp.FeaturesEnabled, FeatureVoiceCloning)
+	}
 	if u.SelectedDomainID != nil {
 		d, err := s.store.DomainByID(ctx, sess.PublisherID, *u.SelectedDomainID)
 		if err != nil && !errors.Is(err, models.ErrNotFound) {
