@@ -22,6 +22,7 @@ import (
 	"pagecast/media"
 	"pagecast/providers/captcha"
 	"pagecast/providers/email"
+	"pagecast/providers/tts"
 	"pagecast/providers/webfetch"
 	"pagecast/store"
 	"pagecast/worker"
@@ -95,6 +96,33 @@ func newMediaFetcher(cfg config.AssetsConfig) *webfetch.Fetcher {
 	return webfetch.New(webfetch.Options{AllowLoopback: cfg.AllowLoopbackURLs, MaxBytes: cfg.MaxUploadBytes, Timeout: cfg.URLImportTimeout})
 }
 
+// newVoiceDeps seeds the voice catalogue from espeak-ng (idempotent and cheap, so
+// every API start does it) and builds what the voice calls need; ElevenLabs clones
+// voices when tts.elevenlabs.api_key is set.
+func newVoiceDeps(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, b *blob.Store) (*api.VoiceDeps, error) {
+	espeak, err := tts.NewEspeak(cfg.TTS.EspeakPath)
+	if err != nil {
+		return nil, fmt.Errorf("voices need espeak-ng (tts.espeak_path): %w", err)
+	}
+	res, err := api.SeedLocalVoices(ctx, st, espeak)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("voice catalogue seeded", "added", res.Added, "updated", res.Updated)
+	d := &api.VoiceDeps{Objects: b, Speaker: espeak, SpoolDir: cfg.Assets.WorkDir}
+	el := cfg.TTS.ElevenLabs
+	if el.APIKey == "" {
+		log.Info("voice cloning is off; set tts.elevenlabs.api_key to turn it on")
+		return d, nil
+	}
+	cloner, err := tts.NewElevenLabs(tts.ElevenLabsConfig{APIKey: el.APIKey, BaseURL: el.BaseURL, Model: el.Model})
+	if err != nil {
+		return nil, fmt.Errorf("tts.elevenlabs: %w", err)
+	}
+	d.Cloner = cloner
+	return d, nil
+}
+
 func newCaptcha(cfg config.CaptchaConfig) (captcha.Verifier, error) {
 	if cfg.Provider == "" {
 		return captcha.Off{}, nil
@@ -122,11 +150,16 @@ func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *stor
 	if err != nil {
 		return nil, err
 	}
+	voices, err := newVoiceDeps(ctx, cfg, log, st, b)
+	if err != nil {
+		return nil, err
+	}
 	starter := workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}
 	h, err := api.New(api.Deps{
 		Config: cfg, Store: st, Captcha: cv, Logger: log, Version: version, Web: webclient.Dist(),
 		Workflows: starter,
 		Assets:    &api.AssetDeps{Workflows: starter, Objects: b, URLs: newMediaFetcher(cfg.Assets), SpoolDir: cfg.Assets.WorkDir},
+		Voices:    voices,
 		Ready: []api.ReadyCheck{
 			{Name: "temporal", Check: func(ctx context.Context) error {
 				_, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{})
