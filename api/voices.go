@@ -92,7 +92,7 @@ type voiceTagResponse struct {
 
 // voiceResponse is the wire shape of a voice (spec 000 section 3, "Voice").
 // audioSampleURL is our sample endpoint, which redirects to the audio; it is empty
-// when the voice has no sample.
+// when the voice has no sample or is deleted.
 type voiceResponse struct {
 	VoiceID              int64                `json:"voiceId"`
 	Name                 string               `json:"name"`
@@ -122,7 +122,7 @@ func voiceJSON(v models.Voice) voiceResponse {
 	for _, t := range v.Tags {
 		r.Tags = append(r.Tags, voiceTagResponse{TagID: t.ID, Tag: t.Tag, TagCategoryID: t.TagCategoryID})
 	}
-	if v.SampleKey != "" || v.Provider == models.VoiceProviderEspeak {
+	if v.DeletedAt == nil && (v.SampleKey != "" || v.Provider == models.VoiceProviderEspeak) {
 		r.AudioSampleURL = "/api/v2/voice/" + strconv.FormatInt(v.ID, 10) + "/sample"
 	}
 	return r

@@ -675,7 +675,7 @@ func TestCloneVoice(t *testing.T) {
 			t.Fatalf("delete without CSRF = %d", r.Status)
 		}
 		r = e.do(ann, "DELETE", path, nil, true)
-		if r.Status != 200 || r.data()["deletedAt"] == nil || num(r.data()["voiceId"]) != id {
+		if r.Status != 200 || r.data()["deletedAt"] == nil || num(r.data()["voiceId"]) != id || r.data()["audioSampleURL"] != "" {
 			t.Fatalf("delete = %d %v", r.Status, r.Body)
 		}
 		if e.provider.deletes[0] != "el0001" {
