@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	enumspb "go.temporal.io/api/enums/v1"
-	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
@@ -193,23 +191,4 @@ func (s Starter) ImportAsset(ctx context.Context, assetID int64, fromURL bool) e
 // DeleteAssetObjects starts removing the objects of the given deleted assets.
 func (s Starter) DeleteAssetObjects(ctx context.Context, assetIDs []int64) error {
 	return s.start(ctx, DeleteAssetObjectsID(assetIDs), DeleteAssetObjects, activities.DeleteAssetObjectsInput{AssetIDs: assetIDs})
-}
-
-// EnsureAssetSchedules creates the media library's Temporal Schedules, leaving
-// existing ones as they are.
-func (s Starter) EnsureAssetSchedules(ctx context.Context) error {
-	_, err := s.Client.ScheduleClient().Create(ctx, client.ScheduleOptions{
-		ID:      SweepAssetObjectsScheduleID,
-		Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: time.Hour}}},
-		Overlap: enumspb.SCHEDULE_OVERLAP_POLICY_SKIP,
-		Action: &client.ScheduleWorkflowAction{
-			ID:        SweepAssetObjectsScheduleID,
-			Workflow:  SweepAssetObjects,
-			TaskQueue: s.TaskQueue,
-		},
-	})
-	if err != nil && !errors.Is(err, temporal.ErrScheduleAlreadyRunning) {
-		return fmt.Errorf("create schedule %s: %w", SweepAssetObjectsScheduleID, err)
-	}
-	return nil
 }

@@ -44,21 +44,28 @@ func (s Starter) SendVerificationEmail(ctx context.Context, verificationID int64
 		activities.SendVerificationEmailInput{VerificationID: verificationID})
 }
 
+// schedules are the hourly Temporal Schedules Pagecast runs: ID and workflow.
+var schedules = []struct {
+	id       string
+	workflow any
+}{
+	{PurgeExpiredSessionsScheduleID, PurgeExpiredSessions},
+	{SweepAssetObjectsScheduleID, SweepAssetObjects},
+}
+
 // EnsureSchedules creates the Temporal Schedules Pagecast needs, leaving existing
 // ones as they are.
 func (s Starter) EnsureSchedules(ctx context.Context) error {
-	_, err := s.Client.ScheduleClient().Create(ctx, client.ScheduleOptions{
-		ID:      PurgeExpiredSessionsScheduleID,
-		Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: time.Hour}}},
-		Overlap: enumspb.SCHEDULE_OVERLAP_POLICY_SKIP,
-		Action: &client.ScheduleWorkflowAction{
-			ID:        PurgeExpiredSessionsScheduleID,
-			Workflow:  PurgeExpiredSessions,
-			TaskQueue: s.TaskQueue,
-		},
-	})
-	if err != nil && !errors.Is(err, temporal.ErrScheduleAlreadyRunning) {
-		return fmt.Errorf("create schedule %s: %w", PurgeExpiredSessionsScheduleID, err)
+	for _, sc := range schedules {
+		_, err := s.Client.ScheduleClient().Create(ctx, client.ScheduleOptions{
+			ID:      sc.id,
+			Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: time.Hour}}},
+			Overlap: enumspb.SCHEDULE_OVERLAP_POLICY_SKIP,
+			Action:  &client.ScheduleWorkflowAction{ID: sc.id, Workflow: sc.workflow, TaskQueue: s.TaskQueue},
+		})
+		if err != nil && !errors.Is(err, temporal.ErrScheduleAlreadyRunning) {
+			return fmt.Errorf("create schedule %s: %w", sc.id, err)
+		}
 	}
 	return nil
 }

@@ -126,4 +126,3 @@ func TestCluster(t *testing.T) {
 	_, _ = worker1.Process.Wait()
 	register("third@example.com")
 }
-

@@ -59,29 +59,20 @@ func runAll(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	defer s3.Stop()
 	cfg.S3.Endpoint = s3.Endpoint()
 
-	st, err := openStore(ctx, cfg, log, true)
+	b, err := connect(ctx, cfg, log, true)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	tc, err := dialTemporal(ctx, cfg, log)
-	if err != nil {
+	defer b.close()
+	if err := b.blob.EnsureBucket(ctx); err != nil {
 		return err
 	}
-	defer tc.Close()
-	b, err := openBlob(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	if err := b.EnsureBucket(ctx); err != nil {
-		return err
-	}
-	w, err := startWorker(ctx, cfg, log, st, tc, b)
+	w, err := startWorker(ctx, cfg, log, b)
 	if err != nil {
 		return err
 	}
 	defer w.Stop()
-	p, err := startAPI(ctx, cfg, log, st, tc, b)
+	p, err := startAPI(ctx, cfg, log, b)
 	if err != nil {
 		return err
 	}

@@ -145,7 +145,8 @@ type apiProcess struct {
 }
 
 // startAPI builds the API and starts serving it in the background.
-func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, tc client.Client, b *blob.Store) (*apiProcess, error) {
+func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, bk *backends) (*apiProcess, error) {
+	st, tc, b := bk.store, bk.temporal, bk.blob
 	cv, err := newCaptcha(cfg.Captcha)
 	if err != nil {
 		return nil, err
@@ -191,7 +192,8 @@ func (p *apiProcess) stop() {
 }
 
 // startWorker registers everything and starts polling in the background.
-func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, tc client.Client, b *blob.Store) (sdkworker.Worker, error) {
+func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *backends) (sdkworker.Worker, error) {
+	st, tc, b := bk.store, bk.temporal, bk.blob
 	acts := &activities.Activities{Store: st, Mailer: newMailer(cfg.Email, log), PublicURL: cfg.HTTP.PublicURL}
 	tool := media.Tool{FFmpeg: cfg.Assets.FFmpegPath, FFprobe: cfg.Assets.FFprobePath}
 	if err := tool.Check(ctx); err != nil {
@@ -208,35 +210,55 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *s
 		w.Stop()
 		return nil, err
 	}
-	if err := starter.EnsureAssetSchedules(ctx); err != nil {
-		w.Stop()
+	return w, nil
+}
+
+// backends are the connections every long-running role shares.
+type backends struct {
+	store    *store.Store
+	temporal client.Client
+	blob     *blob.Store
+}
+
+// connect opens the database (migrating it when migrate is set), Temporal and the
+// object store.
+func connect(ctx context.Context, cfg config.Config, log *slog.Logger, migrate bool) (*backends, error) {
+	st, err := openStore(ctx, cfg, log, migrate)
+	if err != nil {
 		return nil, err
 	}
-	return w, nil
+	tc, err := dialTemporal(ctx, cfg, log)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	b, err := openBlob(ctx, cfg)
+	if err != nil {
+		tc.Close()
+		st.Close()
+		return nil, err
+	}
+	return &backends{store: st, temporal: tc, blob: b}, nil
+}
+
+func (b *backends) close() {
+	b.temporal.Close()
+	b.store.Close()
 }
 
 // runAPI is `pagecast api`: migrate, then serve until stopped.
 func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger) error {
-	st, err := openStore(ctx, cfg, log, true)
+	b, err := connect(ctx, cfg, log, true)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	tc, err := dialTemporal(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer tc.Close()
-	b, err := openBlob(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	if err := b.EnsureBucket(ctx); err != nil {
+	defer b.close()
+	if err := b.blob.EnsureBucket(ctx); err != nil {
 		// With real S3 the bucket is usually made by the operator and this role may not
 		// create buckets; /readyz reports whether it is reachable.
 		log.Warn("ensure bucket", "bucket", cfg.S3.Bucket, "err", err)
 	}
-	p, err := startAPI(ctx, cfg, log, st, tc, b)
+	p, err := startAPI(ctx, cfg, log, b)
 	if err != nil {
 		return err
 	}
@@ -248,21 +270,12 @@ func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 
 // runWorker is `pagecast worker`: poll the task queue until stopped.
 func runWorker(ctx context.Context, cfg config.Config, log *slog.Logger) error {
-	st, err := openStore(ctx, cfg, log, false)
+	b, err := connect(ctx, cfg, log, false)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	tc, err := dialTemporal(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer tc.Close()
-	b, err := openBlob(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	w, err := startWorker(ctx, cfg, log, st, tc, b)
+	defer b.close()
+	w, err := startWorker(ctx, cfg, log, b)
 	if err != nil {
 		return err
 	}
