@@ -10,7 +10,7 @@ BIN     := bin/pagecast
 CLIENT_SRC := $(shell find client/src client/public -type f 2>/dev/null) client/index.html client/vite.config.ts client/package.json client/tsconfig.json client/tsconfig.app.json client/tsconfig.node.json
 GO_SRC  := $(shell find . -name '*.go' -not -path './client/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum api/openapi.json $(wildcard migrations/*.sql)
 
-.PHONY: run test build deps system-deps test-deps go-deps client lint fmt test-go test-client test-e2e test-cluster bench clean
+.PHONY: run test build deps system-deps test-deps go-deps client lint fmt test-go test-fuzz test-client test-e2e test-cluster bench clean
 
 ## run: install what is missing, build, and start everything on this machine
 run: system-deps build
@@ -48,12 +48,19 @@ client: client/dist/index.html
 test: test-deps go-deps build
 	$(GO) vet ./...
 	$(MAKE) --no-print-directory test-go
+	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-client
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-cluster
 
 test-go: client/dist/index.html
 	PAGECAST_TEST_POSTGRES_DSN="$$(scripts/ensure-postgres.sh)" scripts/go-test.sh
+
+## test-fuzz: each fuzz target briefly (FUZZTIME=1m make test-fuzz for longer)
+FUZZTIME ?= 10s
+test-fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzSplitSentences$$' -fuzztime=$(FUZZTIME) ./domain/
+	$(GO) test -run='^$$' -fuzz='^FuzzParsePauses$$' -fuzztime=$(FUZZTIME) ./domain/
 
 test-client: client/node_modules/.package-lock.json
 	cd client && npm test
