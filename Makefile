@@ -46,6 +46,8 @@ client: client/dist/index.html
 
 ## test: vet, every Go test (SQLite and PostgreSQL), client unit tests, the browser suite, the cluster test
 test: test-deps go-deps build
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed: make fmt"; exit 1; }
+	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(MAKE) --no-print-directory test-go
 	$(MAKE) --no-print-directory test-fuzz
@@ -80,6 +82,7 @@ bench: $(BIN)
 
 lint: client/node_modules/.package-lock.json
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed: make fmt"; exit 1; }
+	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	cd client && npm run typecheck
 

@@ -73,7 +73,9 @@ func NewSiteVerify(provider, siteKey, secret, verifyURL string) (*SiteVerify, er
 }
 
 // Info reports the provider and its public site key.
-func (v *SiteVerify) Info() Info { return Info{Enabled: true, Provider: v.provider, SiteKey: v.siteKey} }
+func (v *SiteVerify) Info() Info {
+	return Info{Enabled: true, Provider: v.provider, SiteKey: v.siteKey}
+}
 
 // Verify asks the provider whether token is valid.
 func (v *SiteVerify) Verify(ctx context.Context, token, remoteIP string) (bool, error) {
