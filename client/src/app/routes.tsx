@@ -3,6 +3,7 @@ import { AccountPage, VerifyEmailPage } from '@/features/account';
 import { DashboardHome, DashboardLayout } from '@/features/dashboard';
 import { TermsPage } from '@/features/legal';
 import { MediaLibraryPage } from '@/features/media-library';
+import { VoicesPage } from '@/features/voices';
 import { OwnerOnly, RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { COMING_SOON, type ComingSoonKey } from './routes/coming-soon-pages';
 import { JoinRoute, LoginRoute, MaintenanceRoute } from './routes/auth-pages';
@@ -57,6 +58,7 @@ const dashboardChildren: RouteObject[] = [
   soon('ai-agent-dev/:sessionId?', 'aiAgent'),
   { path: 'terms-of-use', element: <TermsPage />, handle: { title: 'Terms of use' } },
   { path: 'media-library', element: <MediaLibraryPage />, handle: { title: 'Media library' } },
+  { path: 'voices', element: <VoicesPage />, handle: { title: 'Voices' } },
   soon('manage-videos', 'manageVideos'),
   soon('plans', 'plans', true),
   soon('resources', 'resources'),

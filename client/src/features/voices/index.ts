@@ -1,0 +1,3 @@
+export { VoicesPage } from './components/voices-page';
+export { VoicePanel } from './components/voice-panel';
+export { useNarratorVoice } from './stores/narrator-voice';
