@@ -29,7 +29,7 @@ export function VoicePicker({ selectedId, onSelect }: VoicePickerProps) {
   );
   const voicesQuery = useVoices(filters);
   const tagGroupsQuery = useTagGroups();
-  const categories = (tagGroupsQuery.data ?? []).flatMap((g) => g.categories);
+  const categories = (tagGroupsQuery.data ?? []).flatMap((g) => g.categories).filter((c) => c.tags.length > 0);
   const voices = voicesQuery.data?.pages.flatMap((p) => p.voices) ?? [];
   const total = voicesQuery.data?.pages.at(-1)?.total ?? 0;
   const anyTag = Object.values(tags).some((ids) => ids.length > 0);
