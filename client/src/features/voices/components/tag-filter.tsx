@@ -15,14 +15,20 @@ interface TagFilterProps {
 export function TagFilter({ category, selected, recommendedOnly, onChange }: TagFilterProps) {
   const [expanded, setExpanded] = useState(false);
   const single = category.maxTagsPerEntity === 1;
-  const tags = expanded ? category.tags : category.tags.slice(0, TAGS_SHOWN);
+  const countOf = (t: TagCategory['tags'][number]) => (recommendedOnly ? t.recommendedCount : t.count);
+  // Tags some voice has come first, so "Show more" does not hide them behind disabled ones.
+  const ordered = [...category.tags].sort(
+    (a, b) => Number(countOf(b) > 0 || selected.includes(b.tagId)) - Number(countOf(a) > 0 || selected.includes(a.tagId)),
+  );
+  const tags = expanded ? ordered : ordered.slice(0, TAGS_SHOWN);
+  const atLimit = !single && category.maxTagsPerEntity > 0 && selected.length >= category.maxTagsPerEntity;
   const name = `voice-tag-${category.tagCategoryId}`;
 
   return (
     <fieldset className="voice-tags" data-testid="voice-tag-category" data-category-id={category.tagCategoryId}>
       <legend>{category.name}</legend>
       {tags.map((tag) => {
-        const count = recommendedOnly ? tag.recommendedCount : tag.count;
+        const count = countOf(tag);
         const checked = selected.includes(tag.tagId);
         return (
           <label key={tag.tagId} className={`voice-tag${count === 0 ? ' voice-tag--disabled' : ''}`}>
@@ -31,7 +37,7 @@ export function TagFilter({ category, selected, recommendedOnly, onChange }: Tag
               name={name}
               value={tag.tagId}
               checked={checked}
-              disabled={count === 0 && !checked}
+              disabled={!checked && (count === 0 || atLimit)}
               onChange={() => {
                 if (single) onChange([tag.tagId]);
                 else onChange(checked ? selected.filter((id) => id !== tag.tagId) : [...selected, tag.tagId]);
