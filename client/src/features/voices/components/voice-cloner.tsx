@@ -7,7 +7,7 @@ import { useVoices } from '../api/get-voices';
 import type { Voice, VoiceFilters } from '../api/types';
 import { CLONE_ACCEPT, validateCloneFiles } from '../utils/validate-clone-files';
 import { canSelect } from '../utils/voice';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { NameDialog } from './name-dialog';
 import { SampleButton } from './sample-button';
 
@@ -108,7 +108,7 @@ export function VoiceCloner({ selectedId, onSelect }: VoiceClonerProps) {
               </button>
               <button
                 type="button"
-                className="button voice-danger"
+                className="button button--danger"
                 onClick={() => setToDelete(v)}
                 data-testid="voice-cloned-delete"
               >
@@ -145,6 +145,9 @@ export function VoiceCloner({ selectedId, onSelect }: VoiceClonerProps) {
           title="Delete cloned voice?"
           confirmLabel="Delete"
           busy={remove.isPending}
+          busyLabel="Working…"
+          testId="voice-confirm-dialog"
+          confirmTestId="voice-confirm"
           onCancel={() => setToDelete(null)}
           onConfirm={() => remove.mutate(toDelete.voiceId)}
         >

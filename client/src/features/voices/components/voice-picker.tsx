@@ -3,7 +3,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useTagGroups } from '../api/get-tag-groups';
 import { useVoices } from '../api/get-voices';
 import type { Voice, VoiceFilters } from '../api/types';
-import { useDebouncedValue } from '../utils/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { canSelect, voiceLabels } from '../utils/voice';
 import { SampleButton } from './sample-button';
 import { TagFilter } from './tag-filter';

@@ -5,6 +5,11 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** Shown on the confirm button while busy. */
+  busyLabel?: string;
+  /** data-testid of the dialog and of its confirm button. */
+  testId?: string;
+  confirmTestId?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -13,7 +18,17 @@ interface ConfirmDialogProps {
  * Modal confirmation: focus starts on Cancel (the safe choice), Tab stays inside, Escape or a click on the
  * backdrop cancels, and focus returns to where it was when the dialog closes.
  */
-export function ConfirmDialog({ title, children, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  busyLabel = 'Deleting…',
+  testId = 'confirm-dialog',
+  confirmTestId = 'confirm-delete',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -64,7 +79,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busy = false, onC
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         onKeyDown={onKeyDown}
-        data-testid="voice-confirm-dialog"
+        data-testid={testId}
       >
         <h2 id={titleId} className="dialog__title">
           {title}
@@ -78,12 +93,12 @@ export function ConfirmDialog({ title, children, confirmLabel, busy = false, onC
           </button>
           <button
             type="button"
-            className="button voice-danger"
+            className="button button--danger"
             onClick={onConfirm}
             disabled={busy}
-            data-testid="voice-confirm"
+            data-testid={confirmTestId}
           >
-            {busy ? 'Working…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </div>
       </div>
