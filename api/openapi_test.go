@@ -98,8 +98,28 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	}
 }
 
-// TestOpenAPIRequestBodies checks the documented request fields against the Go types
-// the handlers decode.
+// jsonFields lists the JSON names of a struct's fields.
+func jsonFields(v any) []string {
+	var out []string
+	rt := reflect.TypeOf(v)
+	for i := 0; i < rt.NumField(); i++ {
+		out = append(out, strings.Split(rt.Field(i).Tag.Get("json"), ",")[0])
+	}
+	sort.Strings(out)
+	return out
+}
+
+func schemaFields(s openAPISchema) []string {
+	var out []string
+	for p := range s.Properties {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestOpenAPIRequestBodies checks the documented JSON request fields against the Go
+// types the handlers decode, and the documented multipart fields.
 func TestOpenAPIRequestBodies(t *testing.T) {
 	doc := loadOpenAPI(t)
 	bodies := map[string]any{
@@ -109,27 +129,56 @@ func TestOpenAPIRequestBodies(t *testing.T) {
 		"post /api/v2/user/workspaces":      workspaceRequest{},
 		"put /api/v2/user/workspaces/{id}":  workspaceRequest{},
 		"post /api/v2/legal/agreement/sign": legalAgreementBody{},
+		"post /api/v2/upload/url":           uploadURLRequest{},
+		"post /api/v2/upload/confirmUpload": confirmUploadRequest{},
+		"post /api/v2/asset/import":         importAssetRequest{},
+		"put /api/v2/asset/{id}":            updateAssetRequest{},
+		"post /api/v2/asset/bulkDelete":     bulkDeleteRequest{},
 	}
-	for key, body := range bodies {
+	multipart := map[string][]string{
+		"post /api/v2/asset/upload": {"file"},
+		"put /api/v2/voice/clone":   {"files", "name"},
+	}
+	body := func(key, contentType string) (openAPISchema, bool) {
 		method, path, _ := strings.Cut(key, " ")
 		op, found := doc.Paths[path][method]
 		if !found || op.RequestBody == nil {
+			return openAPISchema{}, false
+		}
+		return doc.resolve(op.RequestBody.Content[contentType].Schema), true
+	}
+	for key, v := range bodies {
+		schema, found := body(key, "application/json")
+		if !found {
 			t.Errorf("%s: no request body documented", key)
-			continue
-		}
-		schema := doc.resolve(op.RequestBody.Content["application/json"].Schema)
-		var want, got []string
-		rt := reflect.TypeOf(body)
-		for i := 0; i < rt.NumField(); i++ {
-			want = append(want, strings.Split(rt.Field(i).Tag.Get("json"), ",")[0])
-		}
-		for p := range schema.Properties {
-			got = append(got, p)
-		}
-		sort.Strings(want)
-		sort.Strings(got)
-		if !reflect.DeepEqual(want, got) {
+		} else if got, want := schemaFields(schema), jsonFields(v); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: documented fields %v, Go type has %v", key, got, want)
+		}
+	}
+	for key, want := range multipart {
+		schema, found := body(key, "multipart/form-data")
+		if !found {
+			t.Errorf("%s: no multipart body documented", key)
+		} else if got := schemaFields(schema); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: documented multipart fields %v, want %v", key, got, want)
+		}
+	}
+}
+
+// TestOpenAPIResponseSchemas checks documented response shapes against the Go types
+// the handlers write.
+func TestOpenAPIResponseSchemas(t *testing.T) {
+	doc := loadOpenAPI(t)
+	shapes := map[string]any{
+		"Voice": voiceResponse{}, "VoiceTag": voiceTagResponse{}, "VoicePage": voicePageResponse{},
+		"TagGroup": tagGroupResponse{}, "TagCategory": tagCategoryResponse{}, "Tag": tagResponse{},
+	}
+	for name, v := range shapes {
+		schema, found := doc.Components.Schemas[name]
+		if !found {
+			t.Errorf("schema %s is not documented", name)
+		} else if got, want := schemaFields(schema), jsonFields(v); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: documented fields %v, Go type has %v", name, got, want)
 		}
 	}
 }
