@@ -6,10 +6,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
@@ -20,11 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gin-gonic/gin"
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
-	"pagecast/config"
 	"pagecast/media"
 	"pagecast/workflows"
 )
@@ -76,38 +72,9 @@ func TestMediaImportEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg not installed")
 	}
-	gin.SetMode(gin.ReleaseMode)
-	dir := t.TempDir()
-	t.Chdir(dir)
-	apiPort, temporalPort, s3Port := freePort(t), freePort(t), freePort(t)
-	t.Setenv("PAGECAST_DATA_DIR", dir+"/data")
-	t.Setenv("PAGECAST_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", apiPort))
-	t.Setenv("PAGECAST_TEMPORAL_HOST_PORT", fmt.Sprintf("127.0.0.1:%d", temporalPort))
-	t.Setenv("PAGECAST_TEMPORAL_UI_PORT", "0")
-	t.Setenv("PAGECAST_S3_EMBEDDED_ADDR", fmt.Sprintf("127.0.0.1:%d", s3Port))
-	cfg, err := config.Load("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg := localConfig(t)
 	base := cfg.HTTP.PublicURL
-	start := func() (stop func()) {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		go func() { done <- runAll(ctx, cfg, log) }()
-		waitReady(t, base)
-		return func() {
-			cancel()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("run stopped with %v", err)
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatal("run did not stop")
-			}
-		}
-	}
+	start := func() (stop func()) { return startRunAll(t, cfg) }
 
 	src := t.TempDir()
 	video := []string{"-f", "lavfi", "-i", "testsrc=size=640x360:rate=25:duration=3", "-f", "lavfi", "-i", "sine=frequency=330:duration=3", "-shortest"}

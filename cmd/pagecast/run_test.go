@@ -4,19 +4,14 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/gin-gonic/gin"
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
-	"pagecast/config"
 	"pagecast/workflows"
 )
 
@@ -25,39 +20,9 @@ import (
 // API -> Temporal -> worker -> activity -> outbox, confirms the link, then restarts on
 // the same data dir and finds the user, the session and the workflow history kept.
 func TestRunAllSurvivesRestart(t *testing.T) {
-	gin.SetMode(gin.ReleaseMode)
-	dir := t.TempDir()
-	t.Chdir(dir)
-	apiPort, temporalPort, s3Port := freePort(t), freePort(t), freePort(t)
-	t.Setenv("PAGECAST_DATA_DIR", dir+"/data")
-	t.Setenv("PAGECAST_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", apiPort))
-	t.Setenv("PAGECAST_TEMPORAL_HOST_PORT", fmt.Sprintf("127.0.0.1:%d", temporalPort))
-	t.Setenv("PAGECAST_TEMPORAL_UI_PORT", "0")
-	t.Setenv("PAGECAST_S3_EMBEDDED_ADDR", fmt.Sprintf("127.0.0.1:%d", s3Port))
-	cfg, err := config.Load("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg := localConfig(t)
 	base := cfg.HTTP.PublicURL
-
-	start := func() (stop func()) {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		go func() { done <- runAll(ctx, cfg, log) }()
-		waitReady(t, base)
-		return func() {
-			cancel()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("run stopped with %v", err)
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatal("run did not stop")
-			}
-		}
-	}
+	start := func() (stop func()) { return startRunAll(t, cfg) }
 
 	stop := start()
 	c := browser()
