@@ -164,6 +164,20 @@ func validRegistration(email string) map[string]any {
 	}
 }
 
+// signUp registers a new account in a new browser and returns the browser and account id.
+func (e *env) signUp(email string) (*http.Client, int64) {
+	e.t.Helper()
+	c := newBrowser(e.t)
+	if r := e.do(c, "POST", "/pub/v1/user/register", validRegistration(email), true); r.Status != 201 {
+		e.t.Fatalf("register %s = %d %v", email, r.Status, r.Body)
+	}
+	u, err := e.store.UserByEmail(e.t.Context(), email)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return c, u.PublisherID
+}
+
 func (e *env) count(model any) int64 {
 	var n int64
 	if err := e.store.DB().Model(model).Count(&n).Error; err != nil {

@@ -108,28 +108,6 @@ func newAssetEnv(t *testing.T, db storetest.DB, tune func(*config.Config)) *asse
 	return &assetEnv{env: &env{t: t, store: db.Store, srv: srv, wf: wf, http: newBrowser(t)}, objects: objects, awf: awf, cfg: cfg}
 }
 
-// signUp registers a new account in a new browser and returns the browser and account id.
-func (e *assetEnv) signUp(email string) (*http.Client, int64) {
-	e.t.Helper()
-	c := newBrowser(e.t)
-	if r := e.do(c, "POST", "/pub/v1/user/register", validRegistration(email), true); r.Status != 201 {
-		e.t.Fatalf("register %s = %d %v", email, r.Status, r.Body)
-	}
-	u, err := e.store.UserByEmail(e.t.Context(), email)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return c, u.PublisherID
-}
-
-func (e *assetEnv) count(model any) int64 {
-	var n int64
-	if err := e.store.DB().Model(model).Count(&n).Error; err != nil {
-		e.t.Fatal(err)
-	}
-	return n
-}
-
 func num(v any) int64 {
 	f, _ := v.(float64)
 	return int64(f)

@@ -169,19 +169,6 @@ func newVoiceEnv(t *testing.T, db storetest.DB, cloning, voiceDeps bool) *voiceE
 	return ve
 }
 
-func (e *voiceEnv) signUp(email string) (*http.Client, int64) {
-	e.t.Helper()
-	c := newBrowser(e.t)
-	if r := e.do(c, "POST", "/pub/v1/user/register", validRegistration(email), true); r.Status != 201 {
-		e.t.Fatalf("register %s = %d %v", email, r.Status, r.Body)
-	}
-	u, err := e.store.UserByEmail(e.t.Context(), email)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return c, u.PublisherID
-}
-
 // voiceID finds a catalogue voice by its espeak-ng name.
 func (e *voiceEnv) voiceID(providerVoiceID string) int64 {
 	e.t.Helper()
