@@ -83,3 +83,16 @@ export function launchChromium() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
+
+// registerInBrowser signs up through the two-step join page and waits for the dashboard.
+export async function registerInBrowser(page, baseUrl, email, password) {
+  await page.goto(baseUrl + '/join');
+  await page.fill('[name=signupEmail]', email);
+  await page.fill('[name=signupEmailConfirm]', email);
+  await page.fill('[name=signupPassword]', password);
+  await page.click('[data-testid=join-next]');
+  await page.check('input[name=userCategory][value=Business]');
+  await page.fill('[name=websiteUrl]', 'https://www.example.com');
+  await page.click('[data-testid=join-submit]');
+  await page.waitForSelector('[data-testid=dashboard-home]');
+}

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { launchChromium, startPagecast } from '../lib/pagecast.mjs';
+import { launchChromium, registerInBrowser, startPagecast } from '../lib/pagecast.mjs';
 
 const run = promisify(execFile);
 const MAX_UPLOAD_BYTES = 524_288_000;
@@ -55,18 +55,6 @@ describe('media library', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  async function register(page) {
-    await page.goto(app.url + '/join');
-    await page.fill('[name=signupEmail]', email);
-    await page.fill('[name=signupEmailConfirm]', email);
-    await page.fill('[name=signupPassword]', password);
-    await page.click('[data-testid=join-next]');
-    await page.check('input[name=userCategory][value=Business]');
-    await page.fill('[name=websiteUrl]', 'https://www.example.com');
-    await page.click('[data-testid=join-submit]');
-    await page.waitForSelector('[data-testid=dashboard-home]');
-  }
-
   /** {assetId, state, name, type} of every tile on screen. */
   function tiles(page) {
     return page.$$eval('[data-testid=media-tile]', (els) =>
@@ -90,7 +78,7 @@ describe('media library', () => {
       if (req.method() === 'PUT' && !req.url().startsWith(app.url)) storagePuts.push(req.url());
     });
 
-    await register(page);
+    await registerInBrowser(page, app.url, email, password);
     await page.goto(app.url + '/dashboard/media-library');
     const empty = page.locator('[data-testid=media-empty]');
     await empty.waitFor();

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, startPagecast } from '../lib/pagecast.mjs';
+import { launchChromium, registerInBrowser, startPagecast } from '../lib/pagecast.mjs';
 
 describe('voices', () => {
   let app;
@@ -22,18 +22,6 @@ describe('voices', () => {
     await browser?.close();
     await app?.stop();
   });
-
-  async function register(page) {
-    await page.goto(app.url + '/join');
-    await page.fill('[name=signupEmail]', email);
-    await page.fill('[name=signupEmailConfirm]', email);
-    await page.fill('[name=signupPassword]', password);
-    await page.click('[data-testid=join-next]');
-    await page.check('input[name=userCategory][value=Business]');
-    await page.fill('[name=websiteUrl]', 'https://www.example.com');
-    await page.click('[data-testid=join-submit]');
-    await page.waitForSelector('[data-testid=dashboard-home]');
-  }
 
   const resultIds = (page) =>
     page.$$eval('[data-testid=voice-result]', (els) => els.map((el) => el.getAttribute('data-voice-id')));
@@ -53,7 +41,7 @@ describe('voices', () => {
       }
     });
 
-    await register(page);
+    await registerInBrowser(page, app.url, email, password);
     await page.goto(app.url + '/dashboard/voices');
     await page.waitForSelector('[data-testid=voice-panel]');
     await page.click('[data-testid=voice-change]');
