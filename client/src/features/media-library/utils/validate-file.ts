@@ -8,7 +8,8 @@ export const ALLOWED_EXTENSIONS = [
 export const MAX_UPLOAD_BYTES = 524_288_000;
 
 export const FILE_TOO_LARGE = 'File is too large. The maximum size is 500 MB.';
-export const FILE_TYPE_NOT_ALLOWED = `This file type is not supported. Allowed types: ${ALLOWED_EXTENSIONS.join(', ')}.`;
+/** The allowed types are listed next to the upload button, so the message stays short. */
+export const FILE_TYPE_NOT_ALLOWED = 'This file type is not supported.';
 export const FILE_EMPTY = 'The file is empty.';
 export const NO_FILE = 'No file provided';
 
