@@ -313,8 +313,8 @@ func (t Tool) VideoPreview(ctx context.Context, in, demuxer string, seconds floa
 	return t.run(ctx, args...)
 }
 
-// Waveform draws the audio of the file at in as a w x h PNG with a transparent
-// background.
+// Waveform draws the audio of the file at in as a w x h PNG (indigo on the background
+// showwavespic gives; the web app shows it on a light tile).
 func (t Tool) Waveform(ctx context.Context, in, demuxer string, w, h int, out string) error {
 	args := append(input(in, demuxer), "-filter_complex",
 		fmt.Sprintf("[0:a:0]aformat=channel_layouts=mono,showwavespic=s=%dx%d:colors=0x4f46e5[out]", w, h),
