@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -31,6 +32,9 @@ type Config struct {
 	Log      LogConfig      `mapstructure:"log"`
 	Assets   AssetsConfig   `mapstructure:"assets"`
 	TTS      TTSConfig      `mapstructure:"tts"`
+	Stock    StockConfig    `mapstructure:"stock"`
+	Images   ImagesConfig   `mapstructure:"images"`
+	LLM      LLMConfig      `mapstructure:"llm"`
 }
 
 // HTTPConfig configures the API server.
@@ -139,6 +143,40 @@ type ElevenLabsConfig struct {
 	Model   string `mapstructure:"model"`
 }
 
+// LLMConfig selects the language model that writes scripts. An empty Provider keeps
+// the local rule-based writer (offline); "openai" uses any server with OpenAI's
+// chat-completions API at BaseURL (OpenAI, Ollama, vLLM, ...).
+type LLMConfig struct {
+	Provider string        `mapstructure:"provider"`
+	BaseURL  string        `mapstructure:"base_url"`
+	APIKey   string        `mapstructure:"api_key"`
+	Model    string        `mapstructure:"model"`
+	Timeout  time.Duration `mapstructure:"timeout"`
+}
+
+// StockConfig configures the stock media libraries automatch searches; a library
+// without an API key is off. BaseURL is for tests and proxies.
+type StockConfig struct {
+	Pexels  StockProviderConfig `mapstructure:"pexels"`
+	Pixabay StockProviderConfig `mapstructure:"pixabay"`
+}
+
+// StockProviderConfig is one stock library's key and address.
+type StockProviderConfig struct {
+	APIKey  string `mapstructure:"api_key"`
+	BaseURL string `mapstructure:"base_url"`
+}
+
+// ImagesConfig selects the AI image generator. An empty Provider turns AI images off
+// (there is no local generator); "openai" uses any server with OpenAI's images API at
+// BaseURL ({base_url}/images/generations).
+type ImagesConfig struct {
+	Provider string `mapstructure:"provider"`
+	BaseURL  string `mapstructure:"base_url"`
+	APIKey   string `mapstructure:"api_key"`
+	Model    string `mapstructure:"model"`
+}
+
 // LogConfig configures structured logs.
 type LogConfig struct {
 	Level  string `mapstructure:"level"`  // debug, info, warn, error
@@ -193,6 +231,19 @@ var defaults = map[string]any{
 	"tts.elevenlabs.api_key":      "",
 	"tts.elevenlabs.base_url":     "https://api.elevenlabs.io",
 	"tts.elevenlabs.model":        "eleven_multilingual_v2",
+	"stock.pexels.api_key":        "",
+	"stock.pexels.base_url":       "https://api.pexels.com",
+	"stock.pixabay.api_key":       "",
+	"stock.pixabay.base_url":      "https://pixabay.com/api",
+	"images.provider":             "",
+	"images.base_url":             "https://api.openai.com/v1",
+	"images.api_key":              "",
+	"images.model":                "gpt-image-1",
+	"llm.provider":                "",
+	"llm.base_url":                "https://api.openai.com/v1",
+	"llm.api_key":                 "",
+	"llm.model":                   "gpt-4o-mini",
+	"llm.timeout":                 "60s",
 }
 
 // secretKeys are masked when the configuration is logged.
@@ -201,6 +252,10 @@ var secretKeys = map[string]bool{
 	"email.smtp_password":    true,
 	"captcha.secret":         true,
 	"tts.elevenlabs.api_key": true,
+	"stock.pexels.api_key":   true,
+	"stock.pixabay.api_key":  true,
+	"images.api_key":         true,
+	"llm.api_key":            true,
 }
 
 // Load reads pagecast.yaml (from file, or ./pagecast.yaml when file is empty and it
@@ -219,15 +274,12 @@ func Load(file string) (Config, error) {
 		if err := v.ReadInConfig(); err != nil {
 			return Config{}, fmt.Errorf("config: read %s: %w", file, err)
 		}
-	} else {
-		v.SetConfigName("pagecast")
-		v.SetConfigType("yaml")
-		v.AddConfigPath(".")
+	} else if _, err := os.Stat("pagecast.yaml"); err == nil {
+		// Named exactly: viper's search would also take a file called "pagecast",
+		// such as the binary built in the working directory.
+		v.SetConfigFile("pagecast.yaml")
 		if err := v.ReadInConfig(); err != nil {
-			var nf viper.ConfigFileNotFoundError
-			if !errors.As(err, &nf) {
-				return Config{}, fmt.Errorf("config: read pagecast.yaml: %w", err)
-			}
+			return Config{}, fmt.Errorf("config: read pagecast.yaml: %w", err)
 		}
 	}
 	for _, k := range v.AllKeys() {
@@ -378,6 +430,40 @@ func (c Config) Validate() error {
 	}
 	if c.TTS.ElevenLabs.Model == "" {
 		return bad("tts.elevenlabs.model", "must not be empty")
+	}
+	switch c.LLM.Provider {
+	case "":
+	case "openai":
+		if u, err := url.Parse(c.LLM.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return bad("llm.base_url", "want an absolute http(s) URL")
+		}
+		if c.LLM.Model == "" {
+			return bad("llm.model", "required when llm.provider is set")
+		}
+	default:
+		return bad("llm.provider", `want "" (local rules) or "openai"`)
+	}
+	if c.LLM.Timeout < time.Second || c.LLM.Timeout > 10*time.Minute {
+		return bad("llm.timeout", "want 1s to 10m")
+	}
+	for _, k := range []struct{ key, base string }{
+		{"stock.pexels.base_url", c.Stock.Pexels.BaseURL}, {"stock.pixabay.base_url", c.Stock.Pixabay.BaseURL},
+	} {
+		if u, err := url.Parse(k.base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return bad(k.key, "want an absolute http(s) URL")
+		}
+	}
+	switch c.Images.Provider {
+	case "":
+	case "openai":
+		if u, err := url.Parse(c.Images.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return bad("images.base_url", "want an absolute http(s) URL")
+		}
+		if c.Images.Model == "" {
+			return bad("images.model", "required when images.provider is set")
+		}
+	default:
+		return bad("images.provider", `want "" (off) or "openai"`)
 	}
 	return nil
 }

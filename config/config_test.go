@@ -21,6 +21,25 @@ func TestLoadDefaults(t *testing.T) {
 	}
 }
 
+func TestLoadReadsOnlyPagecastYAML(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	// A binary built in the working directory is not a config file.
+	if err := os.WriteFile(filepath.Join(dir, "pagecast"), []byte("\x7fELF\x02\x01\x01\x00"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(""); err != nil {
+		t.Fatalf("Load with a pagecast binary beside it: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "pagecast.yaml"), []byte("log:\n  level: debug\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load("")
+	if err != nil || c.Log.Level != "debug" {
+		t.Fatalf("Load with pagecast.yaml = %+v, %v", c.Log, err)
+	}
+}
+
 func TestLoadRejectsBadKeys(t *testing.T) {
 	tests := []struct {
 		name    string
