@@ -26,8 +26,28 @@ type Publisher struct {
 	WebsiteURL   string
 	LanguageID   int
 	IsPartner    bool
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// Plan is the standalone plan (free or paid); partner accounts are on the partner plan.
+	Plan      Plan `gorm:"default:free"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Plan is a standalone account's subscription plan; it sets limits such as the
+// script length (domain.ScriptLimit).
+type Plan string
+
+// Plans. New accounts start on the free plan.
+const (
+	PlanFree Plan = "free"
+	PlanPaid Plan = "paid"
+)
+
+// ScriptThrottle is when a user may next generate or restyle a script (spec 001
+// section 4: a countdown after each success). Kept in the database so that it holds
+// across API processes.
+type ScriptThrottle struct {
+	PublisherUserID int64 `gorm:"primaryKey;autoIncrement:false"`
+	NextAllowedAt   time.Time
 }
 
 // PublisherUser is a person who signs in to a Publisher account.

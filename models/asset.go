@@ -1,8 +1,13 @@
 package models
 
 import (
+	"net/url"
+	"path"
 	"strconv"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // AssetType is what kind of media an asset is, as the web client names it.
@@ -63,6 +68,7 @@ type AssetSource int
 // Asset sources. Users' uploads and URL imports are internal (10).
 const (
 	AssetSourceInternalPartner AssetSource = 1
+	AssetSourceStock           AssetSource = 2 // a stock photo or footage library
 	AssetSourceInternal        AssetSource = 10
 	AssetSourceAIImage         AssetSource = 11
 	AssetSourceAvatar          AssetSource = 12
@@ -156,9 +162,12 @@ type Asset struct {
 	// ParentAssetID links a derived asset to its source (none yet).
 	ParentAssetID *int64
 	IsPublic      bool
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
-	CompletedAt   *time.Time
+	// VideoID marks an asset a video owns (its narration); such assets stay out of the
+	// media library and go when the video goes.
+	VideoID     *int64
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	CompletedAt *time.Time
 	// DeletedAt marks a soft-deleted asset; its objects are removed by a workflow,
 	// which sets ObjectsDeletedAt.
 	DeletedAt        *time.Time
@@ -229,4 +238,46 @@ type FileUpload struct {
 	AssetID   *int64
 	CreatedAt time.Time
 	ExpiresAt time.Time
+}
+
+// Limits of what a user may write on an asset.
+const (
+	MaxAssetNameLen = 255
+	MaxAssetTextLen = 100000
+)
+
+// CleanAssetName makes a file name or typed name an asset name: the last path
+// element, without control characters, trimmed, at most MaxAssetNameLen characters.
+func CleanAssetName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(name)
+	if utf8.RuneCountInString(name) > MaxAssetNameLen {
+		name = string([]rune(name)[:MaxAssetNameLen])
+	}
+	return name
+}
+
+// NewPictureImport is a page's picture at u as a pending URL import of the account:
+// named after the file (or the host), with the picture's alt text and caption as its
+// text.
+func NewPictureImport(publisherID int64, u *url.URL, alt, caption string, now time.Time) Asset {
+	name := CleanAssetName(path.Base(u.Path))
+	if name == "" || name == "." || name == "/" {
+		name = u.Hostname()
+	}
+	text := strings.TrimSpace(alt + "\n" + caption)
+	if utf8.RuneCountInString(text) > MaxAssetTextLen {
+		text = string([]rune(text)[:MaxAssetTextLen])
+	}
+	now = now.UTC()
+	return Asset{PublisherID: publisherID, Name: name, TypeID: AssetTypeIDImage, Source: AssetSourceInternal,
+		State: AssetStatePending, SourceURL: u.String(), Text: text, CreatedAt: now, UpdatedAt: now}
 }

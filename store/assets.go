@@ -81,7 +81,7 @@ type AssetFilter struct {
 // AssetPage lists one page of the account's live assets, newest first, and how many
 // match in all.
 func (s *Store) AssetPage(ctx context.Context, publisherID int64, f AssetFilter) ([]models.Asset, int64, error) {
-	q := live(s.db.WithContext(ctx).Model(&models.Asset{}), publisherID)
+	q := live(s.db.WithContext(ctx).Model(&models.Asset{}), publisherID).Where("video_id IS NULL")
 	if len(f.Types) > 0 {
 		q = q.Where("asset_type_id IN ?", f.Types)
 	}

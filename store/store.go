@@ -143,3 +143,6 @@ func isUniqueViolation(err error) bool {
 
 // DB exposes the GORM handle to tests and benchmarks of this module.
 func (s *Store) DB() *gorm.DB { return s.db }
+
+// isNotFound reports whether err is GORM's record-not-found.
+func isNotFound(err error) bool { return errors.Is(err, gorm.ErrRecordNotFound) }

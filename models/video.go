@@ -1,0 +1,190 @@
+package models
+
+import (
+	"fmt"
+	"time"
+
+	"gorm.io/datatypes"
+)
+
+// AspectRatio is a video's shape (spec 000 section 3).
+type AspectRatio string
+
+// Aspect ratios: 16:9 and 9:16.
+const (
+	AspectHorizontal AspectRatio = "horizontal"
+	AspectVertical   AspectRatio = "vertical"
+)
+
+// Valid reports whether a is a known aspect ratio.
+func (a AspectRatio) Valid() bool { return a == AspectHorizontal || a == AspectVertical }
+
+// BuildStage is how far CreateVideo has got (spec 001 section 3, "Build stage").
+type BuildStage int
+
+// Build stages, in order.
+const (
+	BuildPopulatingData     BuildStage = 1
+	BuildLayersCreated      BuildStage = 2
+	BuildAutomatchCompleted BuildStage = 3
+	BuildReadyToRender      BuildStage = 4
+)
+
+// Name returns the spec's name of the stage.
+func (b BuildStage) Name() string {
+	switch b {
+	case BuildPopulatingData:
+		return "PopulatingData"
+	case BuildLayersCreated:
+		return "LayersCreated"
+	case BuildAutomatchCompleted:
+		return "AutomatchCompleted"
+	case BuildReadyToRender:
+		return "ReadyToRender"
+	}
+	return ""
+}
+
+// BuildStep is what CreateVideo is doing now, finer than the stage, for the generating
+// screen's progress messages.
+type BuildStep string
+
+// Build steps, in the order CreateVideo takes them.
+const (
+	StepRetrievingContent   BuildStep = "retrievingContent"
+	StepSplittingText       BuildStep = "splittingText"
+	StepMatchingMedia       BuildStep = "matchingMedia"
+	StepGeneratingNarration BuildStep = "generatingNarration"
+	StepReady               BuildStep = "ready"
+	StepFailed              BuildStep = "failed"
+)
+
+// Video is one narrated video of an account: its settings, its build progress and its
+// scenes.
+type Video struct {
+	ID          int64 `gorm:"primaryKey"`
+	PublisherID int64
+	// CreatedBy is the user who created it (Manage Videos' "created by me").
+	CreatedBy   *int64
+	Name        string
+	Description string
+	// Text is the script the scenes were made from.
+	Text        string
+	Keywords    datatypes.JSONSlice[string]
+	PageURL     string
+	AspectRatio AspectRatio
+	// VoiceID is the default narrator; a slide's own VoiceID overrides it.
+	VoiceID               *int64
+	TemplateID            int
+	SubtitleStyleConfigID int
+	HardcodeSubtitles     bool
+	PauseAfterSlideMs     int
+	MaxSentencesPerSlide  int
+	CanCreateTextSlides   bool
+	GenerateTaglines      bool
+	// Automatch holds the automatch settings as JSON (domain.AutomatchSettings).
+	Automatch datatypes.JSON
+	// InitialAssets are asset ids given at creation (an article's images), matched first.
+	InitialAssets        datatypes.JSONSlice[int64]
+	IsVoiceover          bool
+	VoiceoverAssetID     *int64
+	CreateVideoRequestID string
+	BuildStage           BuildStage
+	BuildStep            BuildStep
+	BuildError           string
+	Draft                bool
+	RenderStatus         string
+	ContentKey           string
+	ThumbnailKey         string
+	DurationMs           int
+	CopiedFrom           *int64
+	CreatedAt            time.Time
+	UpdatedAt            time.Time
+	DeletedAt            *time.Time
+
+	Scenes []Scene `gorm:"-"`
+}
+
+// Scene is a part of a video: slides narrated as one unit.
+type Scene struct {
+	ID         int64 `gorm:"primaryKey"`
+	VideoID    int64
+	Order      int `gorm:"column:scene_order"`
+	TemplateID int
+	// NeedsAudio marks a scene whose narration must be (re)generated.
+	NeedsAudio bool
+	AudioError string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+
+	Layers []Layer `gorm:"-"`
+}
+
+// Layer is a slide of a scene (the spec calls slides layers in its calls).
+type Layer struct {
+	ID       int64 `gorm:"primaryKey"`
+	SceneID  int64
+	VideoID  int64
+	Order    int `gorm:"column:layer_order"`
+	Text     string
+	Tagline  string
+	Keywords datatypes.JSONSlice[string]
+	// Paragraph is the index of the script paragraph the slide came from (-1 unknown),
+	// so an article's images can be matched near their place in the text.
+	Paragraph     int
+	VoiceID       *int64
+	IsFullScreen  bool
+	IsPlaceholder bool
+	// DurationMs is the narration plus the pause after the slide.
+	DurationMs       int
+	NarrationAssetID *int64
+	// NarrationHash identifies what the narration was made from (voice and text); equal
+	// hashes mean the stored narration is current.
+	NarrationHash    string
+	NarrationMs      int
+	NarrationTimings datatypes.JSON
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+
+	Assets []LayerAsset `gorm:"-"`
+}
+
+// LayerAssetKind says what a slide's media item is.
+type LayerAssetKind string
+
+// Slide media kinds.
+const (
+	LayerAssetMedia LayerAssetKind = "media" // an asset of the account
+	LayerAssetText  LayerAssetKind = "text"  // a text slide: the text is the picture
+)
+
+// LayerAsset is one media item of a slide.
+type LayerAsset struct {
+	ID          int64 `gorm:"primaryKey"`
+	LayerID     int64
+	AssetID     *int64
+	Position    int
+	Kind        LayerAssetKind
+	Text        string
+	Automatched bool
+	CreatedAt   time.Time
+
+	Asset *Asset `gorm:"-"`
+}
+
+// DefaultVideoName is the name of a video created without one.
+const DefaultVideoName = "Untitled"
+
+// NarrationKey is where a slide's narration made from hash by one narration run
+// (run: the activity that made it) is kept. A retried activity overwrites its own
+// object; another run never writes to the key of an earlier, deleted narration, so
+// the sweep removing that one cannot take the new audio with it.
+func NarrationKey(publisherID, videoID, layerID int64, hash, run string) string {
+	return fmt.Sprintf("videos/%d/%d/narration/%d-%s-%s.wav", publisherID, videoID, layerID, hash, run)
+}
+
+// AutomatchPictureKey is where an AI picture automatch made for a slide is stored
+// before its asset exists; the asset's import reads it from there.
+func AutomatchPictureKey(publisherID, videoID, layerID int64, ext string) string {
+	return fmt.Sprintf("videos/%d/%d/automatch/%d%s", publisherID, videoID, layerID, ext)
+}
