@@ -12,28 +12,45 @@ import (
 // Options tunes a worker process.
 type Options struct {
 	TaskQueue string
-	// MaxConcurrentActivities bounds parallel activities (render slots later).
+	// MaxConcurrentActivities bounds parallel activities (narration and render slots).
 	MaxConcurrentActivities int
+}
+
+// Activities are the activity sets a worker runs; each is registered once.
+type Activities struct {
+	Account   *activities.Activities
+	Assets    *activities.AssetActivities
+	Videos    *activities.VideoActivities
+	Narration *activities.NarrationActivities
+	Voiceover *activities.VoiceoverActivities
 }
 
 // New returns a worker with every workflow and the activities registered; call Run or
 // Start on it.
-func New(c client.Client, acts *activities.Activities, assets *activities.AssetActivities, o Options) sdkworker.Worker {
+func New(c client.Client, acts Activities, o Options) sdkworker.Worker {
 	w := sdkworker.New(c, o.TaskQueue, sdkworker.Options{
 		MaxConcurrentActivityExecutionSize: o.MaxConcurrentActivities,
 	})
-	Register(w, acts, assets)
+	Register(w, acts)
 	return w
 }
 
 // Register puts every workflow and the activities on r (a worker, or a test environment).
-func Register(r sdkworker.Registry, acts *activities.Activities, assets *activities.AssetActivities) {
+func Register(r sdkworker.Registry, acts Activities) {
 	r.RegisterWorkflow(workflows.SendVerificationEmail)
 	r.RegisterWorkflow(workflows.PurgeExpiredSessions)
-	r.RegisterActivity(acts)
+	r.RegisterActivity(acts.Account)
 	// The media library.
 	r.RegisterWorkflow(workflows.ImportAsset)
 	r.RegisterWorkflow(workflows.DeleteAssetObjects)
 	r.RegisterWorkflow(workflows.SweepAssetObjects)
-	r.RegisterActivity(assets)
+	r.RegisterActivity(acts.Assets)
+	// Videos and their narration.
+	r.RegisterWorkflow(workflows.CreateVideo)
+	r.RegisterWorkflow(workflows.GenerateSceneAudio)
+	r.RegisterActivity(acts.Videos)
+	r.RegisterActivity(acts.Narration)
+	if acts.Voiceover != nil {
+		r.RegisterActivity(acts.Voiceover)
+	}
 }
