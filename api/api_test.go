@@ -37,6 +37,31 @@ func TestMain(m *testing.M) {
 type recordedWorkflows struct {
 	mu            sync.Mutex
 	verifications []int64
+	videos        []int64
+	pulls         []int64 // videos whose CreateVideo pulls the page first
+	scenes        []int64
+	// failVideo makes CreateVideo fail, like an unreachable Temporal.
+	failVideo error
+}
+
+func (r *recordedWorkflows) CreateVideo(_ context.Context, _, id int64, pullContent bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.failVideo != nil {
+		return r.failVideo
+	}
+	r.videos = append(r.videos, id)
+	if pullContent {
+		r.pulls = append(r.pulls, id)
+	}
+	return nil
+}
+
+func (r *recordedWorkflows) GenerateSceneAudio(_ context.Context, _, id int64) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.scenes = append(r.scenes, id)
+	return nil
 }
 
 func (r *recordedWorkflows) SendVerificationEmail(_ context.Context, id int64) error {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
@@ -33,6 +32,7 @@ type AssetObjects interface {
 	PresignGet(ctx context.Context, key string, ttl time.Duration) (string, error)
 	Head(ctx context.Context, key string) (blob.ObjectInfo, error)
 	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	Copy(ctx context.Context, src, dst string) error
 	Delete(ctx context.Context, key string) error
 }
 
@@ -83,8 +83,6 @@ const (
 	defaultAssetPageSize = 20
 	maxAssetPageSize     = 100
 	maxAssetIDs          = 100
-	maxAssetNameLen      = 255
-	maxAssetTextLen      = 100000
 )
 
 // assetResponse is the wire shape of an asset (spec 000 section 3 "Media asset" and
@@ -220,25 +218,6 @@ func queryIDs(c *gin.Context, name string) ([]int64, error) {
 		return nil, validation(domain.FieldError{Field: name, Message: "Ask for at most 100 assets at a time."})
 	}
 	return ids, nil
-}
-
-// cleanAssetName keeps the base of a file name, without control characters,
-// surrounding space or more than 255 characters.
-func cleanAssetName(name string) string {
-	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
-		name = name[i+1:]
-	}
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, name)
-	name = strings.TrimSpace(name)
-	if utf8.RuneCountInString(name) > maxAssetNameLen {
-		name = string([]rune(name)[:maxAssetNameLen])
-	}
-	return name
 }
 
 type assetPageResponse struct {
@@ -428,14 +407,14 @@ func (s *Server) updateAsset(c *gin.Context) error {
 		fields = append(fields, domain.FieldError{Field: "assetId", Message: "assetId does not match the asset in the path."})
 	}
 	if req.Name != nil {
-		name := cleanAssetName(*req.Name)
-		if name == "" || utf8.RuneCountInString(strings.TrimSpace(*req.Name)) > maxAssetNameLen {
+		name := models.CleanAssetName(*req.Name)
+		if name == "" || utf8.RuneCountInString(strings.TrimSpace(*req.Name)) > models.MaxAssetNameLen {
 			fields = append(fields, domain.FieldError{Field: "name", Message: "Name must be 1 to 255 characters."})
 		}
 		u.Name = &name
 	}
 	if req.Text != nil {
-		if utf8.RuneCountInString(*req.Text) > maxAssetTextLen {
+		if utf8.RuneCountInString(*req.Text) > models.MaxAssetTextLen {
 			fields = append(fields, domain.FieldError{Field: "text", Message: "Text must be at most 100000 characters."})
 		}
 		u.Text = req.Text

@@ -14,6 +14,7 @@ import (
 
 	"pagecast/config"
 	"pagecast/providers/captcha"
+	"pagecast/providers/tts"
 	"pagecast/store"
 )
 
@@ -134,6 +135,10 @@ func TestOpenAPIRequestBodies(t *testing.T) {
 		"post /api/v2/asset/import":         importAssetRequest{},
 		"put /api/v2/asset/{id}":            updateAssetRequest{},
 		"post /api/v2/asset/bulkDelete":     bulkDeleteRequest{},
+		"put /api/v2/urlContent":            urlContentRequest{},
+		"post /api/v2/video":                createVideoRequest{},
+		"put /api/v2/video/{id}":            updateVideoRequest{},
+		"post /api/v2/scene/audio":          sceneAudioRequest{},
 	}
 	multipart := map[string][]string{
 		"post /api/v2/asset/upload": {"file"},
@@ -172,6 +177,10 @@ func TestOpenAPIResponseSchemas(t *testing.T) {
 	shapes := map[string]any{
 		"Voice": voiceResponse{}, "VoiceTag": voiceTagResponse{}, "VoicePage": voicePageResponse{},
 		"TagGroup": tagGroupResponse{}, "TagCategory": tagCategoryResponse{}, "Tag": tagResponse{},
+		"UrlContent": urlContentResponse{}, "ContentBlock": contentBlock{},
+		"Video": videoResponse{}, "VideoSummary": videoSummaryResponse{}, "Scene": sceneResponse{},
+		"Layer": layerResponse{}, "SlideAsset": slideAsset{}, "Narration": narrationResponse{},
+		"NarrationTiming": tts.PartTiming{},
 	}
 	for name, v := range shapes {
 		schema, found := doc.Components.Schemas[name]
@@ -185,4 +194,6 @@ func TestOpenAPIResponseSchemas(t *testing.T) {
 
 type noWorkflows struct{}
 
-func (noWorkflows) SendVerificationEmail(context.Context, int64) error { return nil }
+func (noWorkflows) SendVerificationEmail(context.Context, int64) error     { return nil }
+func (noWorkflows) CreateVideo(context.Context, int64, int64, bool) error  { return nil }
+func (noWorkflows) GenerateSceneAudio(context.Context, int64, int64) error { return nil }

@@ -19,12 +19,17 @@ import (
 	"pagecast/config"
 	"pagecast/domain"
 	"pagecast/providers/captcha"
+	"pagecast/providers/llm"
 	"pagecast/store"
 )
 
 // Workflows starts the durable jobs the API hands off.
 type Workflows interface {
 	SendVerificationEmail(ctx context.Context, verificationID int64) error
+	// CreateVideo builds a video; pullContent first pulls its page (a video created
+	// from a page URL alone).
+	CreateVideo(ctx context.Context, publisherID, videoID int64, pullContent bool) error
+	GenerateSceneAudio(ctx context.Context, publisherID, sceneID int64) error
 }
 
 // ReadyCheck is one dependency /readyz asks.
@@ -53,6 +58,10 @@ type Deps struct {
 	// Voices makes voice samples and clones voices; nil answers samples with 503 and
 	// cloning with 501 (the voice list works from the store alone).
 	Voices *VoiceDeps
+	// Content pulls articles from pages (PUT /api/v2/urlContent); nil answers 503.
+	Content *ContentDeps
+	// LLM writes scripts; nil keeps the local rule-based writer (api/scripts.go).
+	LLM llm.Provider
 }
 
 // Server holds the handlers' dependencies.
@@ -68,6 +77,8 @@ type Server struct {
 	assets    *AssetDeps
 	assetURLs urlCache
 	voices    *VoiceDeps
+	content   *ContentDeps
+	scripts   scriptWriter
 	samples   sampleFlights
 	engine    *gin.Engine
 
@@ -97,11 +108,18 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
+	if d.Content != nil {
+		if err := d.Content.check(); err != nil {
+			return nil, err
+		}
+	}
 	s := &Server{
 		cfg: d.Config, store: d.Store, workflows: d.Workflows, captcha: d.Captcha, log: d.Logger,
 		ready:    append([]ReadyCheck{{Name: "database", Check: d.Store.Ping}}, d.Ready...),
 		pwParams: d.PasswordParams, version: d.Version, assets: d.Assets, voices: d.Voices,
+		scripts: newScriptWriter(d.LLM),
 	}
+	s.content = d.Content
 	if s.pwParams == (domain.PasswordParams{}) {
 		s.pwParams = domain.DefaultPasswordParams
 	}
@@ -176,6 +194,32 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	authed.GET("/voice/:voiceId/sample", handle(s.voiceSample))
 	authed.DELETE("/voice/:voiceId", handle(s.deleteVoice))
 	authed.GET("/tag/group", handle(s.tagGroups))
+
+	// Content pulled from pages (api/content.go).
+	authed.PUT("/urlContent", s.requireContent(), handle(s.urlContent))
+
+	// Create-video presets (api/presets.go).
+	authed.POST("/presets/createvideo", handle(s.createPreset))
+	authed.GET("/presets/createvideo", handle(s.listPresets))
+	authed.GET("/presets/createvideo/metadata", handle(s.presetMetadata))
+	authed.GET("/presets/createvideo/:id", handle(s.getPreset))
+	authed.DELETE("/presets/createvideo/:id", handle(s.deletePreset))
+
+	// Scripts (api/scripts.go).
+	authed.POST("/ai/generateVideoScript", handle(s.generateVideoScript))
+	authed.POST("/ai/modifyScriptStyle", handle(s.modifyScriptStyle))
+	authed.POST("/text/split", handle(s.splitText))
+	authed.POST("/textSummarizer/summarize", handle(s.summarizeText))
+
+	// Videos (api/videos.go): creation, Manage Videos and scene narration.
+	lib.POST("/video", handle(s.createVideo))
+	lib.POST("/video/voiceover", handle(s.createVoiceoverVideo)) // api/voiceover.go
+	lib.GET("/video", handle(s.listVideos))
+	lib.GET("/video/:id", handle(s.getVideo))
+	lib.PUT("/video/:id", handle(s.updateVideo))
+	lib.DELETE("/video/:id", handle(s.deleteVideo))
+	lib.POST("/video/:id/copy", handle(s.copyVideo))
+	lib.POST("/scene/audio", handle(s.generateSceneAudio))
 
 	r.NoMethod(func(c *gin.Context) { writeError(c, errNoMethod) })
 	r.NoRoute(s.notFound(web))

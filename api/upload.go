@@ -69,7 +69,7 @@ func (s *Server) uploadURL(c *gin.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	name := cleanAssetName(req.Name)
+	name := models.CleanAssetName(req.Name)
 	if name == "" || req.Size == nil || *req.Size <= 0 {
 		return errNoFile
 	}
@@ -222,7 +222,7 @@ func (s *Server) uploadAsset(c *gin.Context) error {
 
 func (s *Server) takeUpload(c *gin.Context, fileName string, r io.Reader, limit int64) error {
 	ctx := c.Request.Context()
-	name := cleanAssetName(fileName)
+	name := models.CleanAssetName(fileName)
 	if name == "" {
 		return errNoFile
 	}
@@ -337,9 +337,9 @@ func (s *Server) importAsset(c *gin.Context) error {
 		return &Error{Status: http.StatusBadRequest, Code: "invalid_media_url", Message: err.Error(),
 			Fields: []domain.FieldError{{Field: "url", Message: err.Error()}}}
 	}
-	name := cleanAssetName(req.Name)
+	name := models.CleanAssetName(req.Name)
 	if name == "" {
-		name = cleanAssetName(path.Base(u.Path))
+		name = models.CleanAssetName(path.Base(u.Path))
 		if name == "" || name == "." || name == "/" {
 			name = u.Hostname()
 		}

@@ -42,6 +42,8 @@ type userResponse struct {
 	UserCategory     string    `json:"userCategory"`
 	WebsiteURL       string    `json:"websiteUrl"`
 	FeaturesEnabled  []string  `json:"featuresEnabled"`
+	// ScriptMaxLength is the plan's script limit in characters (domain.ScriptLimit).
+	ScriptMaxLength int `json:"scriptMaxLength"`
 }
 
 func (s *Server) currentUser(c *gin.Context) error {
@@ -62,6 +64,7 @@ func (s *Server) currentUser(c *gin.Context) error {
 		IsEmailVerified: u.EmailVerifiedAt != nil, IsOwner: u.RoleID == models.RoleOwner && u.PublisherID == sess.PublisherID,
 		IsAdmin: u.IsAdmin, SelectedDomainID: u.SelectedDomainID,
 		UserCategory: string(p.UserCategory), WebsiteURL: p.WebsiteURL, FeaturesEnabled: []string{},
+		ScriptMaxLength: domain.ScriptLimit(p),
 	}
 	if s.voiceCloningEnabled() {
 		resp.FeaturesEnabled = append(resp.FeaturesEnabled, FeatureVoiceCloning)

@@ -164,7 +164,7 @@ func multipartError(err error) error {
 // a spool file was made (so the caller removes it), and the first broken rule.
 func (s *Server) spoolRecording(part *multipart.Part, n int) (*recording, error) {
 	raw := part.FileName()
-	name := cleanAssetName(raw)
+	name := models.CleanAssetName(raw)
 	if raw == "" {
 		// A browser sends an empty part for a file input left empty: not a file.
 		var one [1]byte
