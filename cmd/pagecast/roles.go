@@ -20,8 +20,11 @@ import (
 	webclient "pagecast/client"
 	"pagecast/config"
 	"pagecast/media"
+	"pagecast/providers/article"
 	"pagecast/providers/captcha"
 	"pagecast/providers/email"
+	"pagecast/providers/images"
+	"pagecast/providers/llm"
 	"pagecast/providers/tts"
 	"pagecast/providers/webfetch"
 	"pagecast/store"
@@ -96,6 +99,29 @@ func newMediaFetcher(cfg config.AssetsConfig) *webfetch.Fetcher {
 	return webfetch.New(webfetch.Options{AllowLoopback: cfg.AllowLoopbackURLs, MaxBytes: cfg.MaxUploadBytes, Timeout: cfg.URLImportTimeout})
 }
 
+// newArticlePuller reads articles from pages (PUT /api/v2/urlContent, and the video
+// workflow's content pull) through the same guard as URL imports, so a page reaches
+// loopback only with assets.allow_loopback_urls and private addresses never.
+func newArticlePuller(cfg config.AssetsConfig) *article.Puller {
+	return &article.Puller{Fetcher: newMediaFetcher(cfg)}
+}
+
+// newImageGenerator builds the AI image generator automatch may use; with
+// images.provider "" it is images.Off, which answers images.ErrNotConfigured (there
+// is no local generator).
+func newImageGenerator(cfg config.ImagesConfig, log *slog.Logger) (images.Generator, error) {
+	if cfg.Provider == "" {
+		log.Info("AI images are off; set images.provider to turn them on")
+		return images.Off{}, nil
+	}
+	g, err := images.NewOpenAI(images.OpenAIConfig{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model})
+	if err != nil {
+		return nil, fmt.Errorf("images: %w", err)
+	}
+	log.Info("AI images are on", "base_url", cfg.BaseURL, "model", cfg.Model)
+	return g, nil
+}
+
 // newVoiceDeps seeds the voice catalogue from espeak-ng (idempotent and cheap, so
 // every API start does it) and builds what the voice calls need; ElevenLabs clones
 // voices when tts.elevenlabs.api_key is set.
@@ -121,6 +147,21 @@ func newVoiceDeps(ctx context.Context, cfg config.Config, log *slog.Logger, st *
 	}
 	d.Cloner = cloner
 	return d, nil
+}
+
+// newLLM builds the language model that writes scripts; nil (llm.provider "") keeps
+// the local rule-based writer.
+func newLLM(cfg config.LLMConfig, log *slog.Logger) (llm.Provider, error) {
+	if cfg.Provider == "" {
+		log.Info("scripts are written by local rules; set llm.provider to use a language model")
+		return nil, nil
+	}
+	p, err := llm.NewOpenAI(llm.OpenAIConfig{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model, Timeout: cfg.Timeout})
+	if err != nil {
+		return nil, fmt.Errorf("llm: %w", err)
+	}
+	log.Info("scripts are written by a language model", "base_url", cfg.BaseURL, "model", cfg.Model)
+	return p, nil
 }
 
 func newCaptcha(cfg config.CaptchaConfig) (captcha.Verifier, error) {
@@ -155,12 +196,24 @@ func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, bk *back
 	if err != nil {
 		return nil, err
 	}
+	// The public create-video presets: idempotent and cheap, so every API start does it.
+	seeded, err := api.SeedPublicPresets(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("public presets seeded", "added", seeded.Added, "updated", seeded.Updated)
+	scriptLLM, err := newLLM(cfg.LLM, log)
+	if err != nil {
+		return nil, err
+	}
 	starter := workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}
 	h, err := api.New(api.Deps{
 		Config: cfg, Store: st, Captcha: cv, Logger: log, Version: version, Web: webclient.Dist(),
 		Workflows: starter,
 		Assets:    &api.AssetDeps{Workflows: starter, Objects: b, URLs: newMediaFetcher(cfg.Assets), SpoolDir: cfg.Assets.WorkDir},
 		Voices:    voices,
+		Content:   &api.ContentDeps{Articles: newArticlePuller(cfg.Assets)},
+		LLM:       scriptLLM,
 		Ready: []api.ReadyCheck{
 			{Name: "temporal", Check: func(ctx context.Context) error {
 				_, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{})
@@ -201,7 +254,19 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *b
 	}
 	assets := &activities.AssetActivities{Store: st, Blob: b, Media: tool, Fetcher: newMediaFetcher(cfg.Assets),
 		WorkDir: cfg.Assets.WorkDir, MaxBytes: cfg.Assets.MaxUploadBytes}
-	w := worker.New(tc, acts, assets, worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency})
+	narration, err := newNarrationActivities(cfg, st, b)
+	if err != nil {
+		return nil, err
+	}
+	gen, err := newImageGenerator(cfg.Images, log)
+	if err != nil {
+		return nil, err
+	}
+	videos := &activities.VideoActivities{Store: st, Stock: newStockSources(cfg.Stock, log), Images: gen, Blob: b,
+		Articles: newArticlePuller(cfg.Assets), URLs: newMediaFetcher(cfg.Assets)}
+	voiceover := &activities.VoiceoverActivities{Store: st, Blob: b, Media: tool, WorkDir: cfg.Assets.WorkDir}
+	w := worker.New(tc, worker.Activities{Account: acts, Assets: assets, Videos: videos, Narration: narration, Voiceover: voiceover},
+		worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency})
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
