@@ -93,9 +93,10 @@ describe('router guards', () => {
   });
 
   it('shows a digits-only video id inside the layout', async () => {
-    mockApi(signedIn());
+    mockApi({ ...signedIn(), 'GET /api/v2/video/42': ok({ videoId: 42, name: 'Launch recap', buildStage: 4, buildStep: 'ready', scenes: [] }) });
     renderApp('/dashboard/video/42');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Video #42');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Launch recap');
+    expect(screen.getByTestId('video-preview')).toBeTruthy();
   });
 
   it('shows the maintenance page without a session check', async () => {

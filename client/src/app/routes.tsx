@@ -1,13 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage, VerifyEmailPage } from '@/features/account';
+import { createSingleVideoRoute } from '@/features/create-video';
 import { DashboardHome, DashboardLayout } from '@/features/dashboard';
 import { TermsPage } from '@/features/legal';
 import { MediaLibraryPage } from '@/features/media-library';
+import { ManageVideosPage, VideoPreviewRoute } from '@/features/videos';
 import { VoicesPage } from '@/features/voices';
 import { OwnerOnly, RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { COMING_SOON, type ComingSoonKey } from './routes/coming-soon-pages';
 import { JoinRoute, LoginRoute, MaintenanceRoute } from './routes/auth-pages';
-import { AutomationTaskRoute, Soon, VideoRoute } from './routes/dashboard-pages';
+import { AutomationTaskRoute, Soon } from './routes/dashboard-pages';
 import { RootLayout, RouteError } from './routes/root-layout';
 
 function soon(path: string, page: ComingSoonKey, ownerOnly = false): RouteObject {
@@ -24,8 +26,8 @@ const dashboardChildren: RouteObject[] = [
   { index: true, element: <DashboardHome />, handle: { title: 'Dashboard' } },
   soon('automation', 'automation'),
   { path: 'automation/task/:mode/:taskId?', element: <AutomationTaskRoute />, handle: { title: 'Automation task' } },
-  soon('create-video', 'createVideo'),
-  soon('create-video/single/*', 'createSingle'),
+  { path: 'create-video', element: <Navigate to="/dashboard/create-video/single" replace /> },
+  createSingleVideoRoute,
   soon('create-video/bulk/:createType?', 'createBulk'),
   soon('pro-tools', 'proTools'),
   soon('pro-tools/requests', 'proTools'),
@@ -40,7 +42,7 @@ const dashboardChildren: RouteObject[] = [
     ),
     handle: { title: 'Verify your email' },
   },
-  { path: 'video/:id', element: <VideoRoute />, handle: { title: 'Video' } },
+  { path: 'video/:id', element: <VideoPreviewRoute />, handle: { title: 'Video' } },
   soon('access', 'access'),
   soon('access/share/new', 'shareNew', true),
   soon('access/share/edit/:sharedAccessId', 'shareEdit', true),
@@ -59,7 +61,7 @@ const dashboardChildren: RouteObject[] = [
   { path: 'terms-of-use', element: <TermsPage />, handle: { title: 'Terms of use' } },
   { path: 'media-library', element: <MediaLibraryPage />, handle: { title: 'Media library' } },
   { path: 'voices', element: <VoicesPage />, handle: { title: 'Voices' } },
-  soon('manage-videos', 'manageVideos'),
+  { path: 'manage-videos', element: <ManageVideosPage />, handle: { title: 'Manage videos' } },
   soon('plans', 'plans', true),
   soon('resources', 'resources'),
   { path: '*', element: <Navigate to="/dashboard" replace /> },

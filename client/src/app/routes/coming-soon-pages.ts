@@ -8,14 +8,6 @@ export const COMING_SOON = {
     title: 'Automation task',
     description: 'Set a task’s schedule, the pages it picks and the settings of the videos it makes.',
   },
-  createVideo: {
-    title: 'Create video',
-    description: 'Start a video from a web page, a script, an AI-written script or your own voiceover.',
-  },
-  createSingle: {
-    title: 'Create a single video',
-    description: 'A step-by-step flow that builds one video from a page, a script or a voiceover.',
-  },
   createBulk: {
     title: 'Bulk create',
     description: 'Create up to 20 videos at once from web pages, AI topics or narration files.',
@@ -27,10 +19,6 @@ export const COMING_SOON = {
   accountAuth: {
     title: 'Authorize an application',
     description: 'Connect third-party applications to your Pagecast account.',
-  },
-  video: {
-    title: 'Video',
-    description: 'Preview this video and see its render status and sharing options.',
   },
   access: {
     title: 'Account access',
@@ -67,10 +55,6 @@ export const COMING_SOON = {
   aiAgent: {
     title: 'AI assistant',
     description: 'Chat with the Pagecast assistant to plan and build your videos.',
-  },
-  manageVideos: {
-    title: 'Manage videos',
-    description: 'Find, render, download and publish the videos you created.',
   },
   plans: {
     title: 'Plans',

@@ -15,10 +15,3 @@ export function AutomationTaskRoute() {
   if (mode !== 'create' && !taskId) return <Navigate to="/dashboard/automation" replace />;
   return <Soon page="automationTask" />;
 }
-
-/** video/:id — digits only; anything else is an unknown dashboard page. */
-export function VideoRoute() {
-  const { id } = useParams();
-  if (!id || !/^\d+$/.test(id)) return <Navigate to="/dashboard" replace />;
-  return <ComingSoon title={`Video #${id}`} description={COMING_SOON.video.description} />;
-}

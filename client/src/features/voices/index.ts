@@ -1,3 +1,4 @@
 export { VoicesPage } from './components/voices-page';
 export { VoicePanel } from './components/voice-panel';
 export { useNarratorVoice } from './stores/narrator-voice';
+export type { Voice } from './api/types';

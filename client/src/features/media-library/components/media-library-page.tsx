@@ -15,7 +15,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ImportUrlForm } from './import-url-form';
 import { MediaFilters, TYPE_FILTERS } from './media-filters';
 import { MediaTile } from './media-tile';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/pagination';
 import { UploadQueue } from './upload-queue';
 import './media-library.css';
 
@@ -284,6 +284,8 @@ export function MediaLibraryPage() {
           </ul>
           {totalPages > 1 ? (
             <Pagination
+              label="Media pages"
+              testIdPrefix="media"
               page={Math.min(page, totalPages)}
               totalPages={totalPages}
               onPageChange={(p) => setView({ page: p })}

@@ -1,23 +1,27 @@
 interface PaginationProps {
+  /** Names the list for screen readers ("Media pages") and prefixes the test ids ("media"). */
+  label: string;
+  testIdPrefix: string;
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
   disabled?: boolean;
 }
 
-export function Pagination({ page, totalPages, onPageChange, disabled = false }: PaginationProps) {
+/** Previous / Page n of m / Next under a paged list. */
+export function Pagination({ label, testIdPrefix, page, totalPages, onPageChange, disabled = false }: PaginationProps) {
   return (
-    <nav className="pagination" aria-label="Media pages" data-testid="media-pagination">
+    <nav className="pagination" aria-label={label} data-testid={`${testIdPrefix}-pagination`}>
       <button
         type="button"
         className="button button--ghost button--sm"
         onClick={() => onPageChange(page - 1)}
         disabled={disabled || page <= 1}
-        data-testid="media-page-prev"
+        data-testid={`${testIdPrefix}-page-prev`}
       >
         Previous
       </button>
-      <span className="pagination__label" aria-live="polite" data-testid="media-page-label">
+      <span className="pagination__label" aria-live="polite" data-testid={`${testIdPrefix}-page-label`}>
         Page {page} of {totalPages}
       </span>
       <button
@@ -25,7 +29,7 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false }:
         className="button button--ghost button--sm"
         onClick={() => onPageChange(page + 1)}
         disabled={disabled || page >= totalPages}
-        data-testid="media-page-next"
+        data-testid={`${testIdPrefix}-page-next`}
       >
         Next
       </button>

@@ -1,0 +1,186 @@
+import { useId, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { FieldErrorText } from '@/components/form/text-field';
+import { stepPath } from './paths';
+
+interface CheckboxFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  /** Shown as a switch (role="switch"). */
+  asSwitch?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}
+
+export function CheckboxField({ label, checked, onChange, hint, asSwitch = false, disabled, testId }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className="cv-check">
+      <label className="checkbox" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          role={asSwitch ? 'switch' : undefined}
+          aria-checked={asSwitch ? checked : undefined}
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          data-testid={testId}
+        />
+        {label}
+      </label>
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SelectFieldProps<T extends string | number> {
+  label: string;
+  name: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  error?: string;
+  hint?: string;
+  testId?: string;
+}
+
+export function SelectField<T extends string | number>({ label, name, value, options, onChange, error, hint, testId }: SelectFieldProps<T>) {
+  const id = `${name}-${useId()}`;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="input"
+        value={String(value)}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          const picked = options.find((o) => String(o.value) === e.target.value);
+          if (picked) onChange(picked.value);
+        }}
+        data-testid={testId}
+      >
+        {options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint && <p className="field__hint">{hint}</p>}
+      <FieldErrorText field={name} message={error} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  hint?: ReactNode;
+  /** "12 / 500" under the field; over the limit it turns red. */
+  count?: { used: number; limit: number };
+  rows?: number;
+  placeholder?: string;
+  testId?: string;
+  autoFocus?: boolean;
+}
+
+export function TextAreaField({ label, name, value, onChange, onBlur, error, hint, count, rows = 6, placeholder, testId, autoFocus }: TextAreaFieldProps) {
+  const id = `${name}-${useId()}`;
+  const over = count ? count.used > count.limit : false;
+  const describedBy = [count ? `${id}-count` : '', hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        className="input cv-textarea"
+        rows={rows}
+        value={value}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        data-testid={testId}
+      />
+      <div className="cv-field-foot">
+        {hint ? (
+          <p className="field__hint" id={`${id}-hint`}>
+            {hint}
+          </p>
+        ) : (
+          <span />
+        )}
+        {count && (
+          <span id={`${id}-count`} className={`cv-count${over ? ' cv-count--over' : ''}`} data-testid={testId ? `${testId}-count` : undefined}>
+            {count.used.toLocaleString('en-US')} / {count.limit.toLocaleString('en-US')}
+          </span>
+        )}
+      </div>
+      <FieldErrorText id={`${id}-error`} field={name} message={error} />
+    </div>
+  );
+}
+
+/** StepActions: Back on the left, the step's main action on the right. */
+export function StepActions({ children }: { children: ReactNode }) {
+  return <div className="form__actions form__actions--split cv-actions">{children}</div>;
+}
+
+interface ContentStepActionsProps {
+  /** Shows "Transform script" (enabled when there is a script to transform). */
+  canTransform: boolean;
+  /** Called by Continue; without it Continue submits the step's form. */
+  onContinue?: () => void;
+  continueDisabled?: boolean;
+}
+
+/** Back / Transform script / Continue under a content step (page, script, AI topic). */
+export function ContentStepActions({ canTransform, onContinue, continueDisabled = false }: ContentStepActionsProps) {
+  const navigate = useNavigate();
+  return (
+    <StepActions>
+      <button type="button" className="button button--ghost" onClick={() => navigate(stepPath('aspect-ratio'))}>
+        Back
+      </button>
+      <span className="cv-actions__right">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={!canTransform}
+          onClick={() => navigate(stepPath('script-transform'))}
+        >
+          Transform script
+        </button>
+        <button
+          type={onContinue ? 'button' : 'submit'}
+          className="button button--primary"
+          disabled={continueDisabled}
+          onClick={onContinue}
+          data-testid="step-next"
+        >
+          Continue
+        </button>
+      </span>
+    </StepActions>
+  );
+}

@@ -1,0 +1,1 @@
+export { createSingleVideoRoute } from './components/routes';

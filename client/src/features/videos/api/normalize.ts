@@ -1,0 +1,116 @@
+import type { Narration, Scene, Slide, SlideAsset, Video, VideoListItem } from './types';
+
+type Raw = Record<string, unknown>;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const arr = (v: unknown): Raw[] => (Array.isArray(v) ? (v.filter((x) => typeof x === 'object' && x !== null) as Raw[]) : []);
+const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
+
+function normalizeAsset(raw: Raw): SlideAsset {
+  return {
+    assetId: num(raw.assetId),
+    sourceId: numOrNull(raw.sourceId) ?? undefined,
+    name: str(raw.name),
+    type: str(raw.type) || 'image',
+    url: str(raw.url),
+    previewUrl: str(raw.previewUrl),
+    thumbnailUrl: str(raw.thumbnailUrl),
+    text: str(raw.text),
+    tagline: str(raw.tagline),
+    length: numOrNull(raw.length) ?? undefined,
+    duration: numOrNull(raw.duration) ?? undefined,
+  };
+}
+
+function normalizeNarration(raw: unknown): Narration | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const n = raw as Raw;
+  if (!str(n.url)) return null;
+  return {
+    assetId: num(n.assetId),
+    url: str(n.url),
+    durationMs: num(n.durationMs),
+    sentences: arr(n.sentences).map((s) => ({ text: str(s.text), startMs: num(s.startMs), durationMs: num(s.durationMs) })),
+  };
+}
+
+function normalizeSlide(raw: Raw): Slide {
+  return {
+    layerId: num(raw.layerId),
+    sceneId: num(raw.sceneId),
+    order: num(raw.order),
+    duration: num(raw.duration),
+    text: str(raw.text),
+    tagline: str(raw.tagline),
+    voiceId: numOrNull(raw.voiceId),
+    isFullScreen: raw.isFullScreen === true,
+    isPlaceholder: raw.isPlaceholder === true,
+    narration: normalizeNarration(raw.narration),
+    assetList: arr(raw.assetList).map(normalizeAsset),
+  };
+}
+
+function normalizeScene(raw: Raw): Scene {
+  return {
+    sceneId: num(raw.sceneId),
+    order: num(raw.order),
+    templateId: numOrNull(raw.templateId),
+    needsAudio: raw.needsAudio === true,
+    audioError: str(raw.audioError),
+    duration: num(raw.duration),
+    layerList: byOrder(arr(raw.layerList).map(normalizeSlide)),
+  };
+}
+
+/** normalizeVideo fills missing fields so screens never meet undefined, and orders scenes and slides. */
+export function normalizeVideo(raw: unknown): Video {
+  const v = (typeof raw === 'object' && raw !== null ? raw : {}) as Raw;
+  return {
+    videoId: num(v.videoId),
+    name: str(v.name),
+    description: str(v.description),
+    draft: v.draft !== false,
+    voiceId: numOrNull(v.voiceId),
+    aspectRatio: v.aspectRatio === 'vertical' ? 'vertical' : 'horizontal',
+    renderStatus: str(v.renderStatus) || 'draft',
+    contentUrl: str(v.contentUrl),
+    thumbnailURL: str(v.thumbnailURL),
+    buildStage: num(v.buildStage),
+    buildStageName: str(v.buildStageName),
+    buildStep: str(v.buildStep),
+    buildError: str(v.buildError),
+    pageUrl: str(v.pageUrl),
+    text: str(v.text),
+    keywords: Array.isArray(v.keywords) ? v.keywords.filter((k): k is string => typeof k === 'string') : [],
+    templateId: numOrNull(v.templateId),
+    subtitleStyleConfigId: numOrNull(v.subtitleStyleConfigId),
+    hardcodeSubtitles: v.hardcodeSubtitles === true,
+    pauseAfterSlide: num(v.pauseAfterSlide),
+    duration: num(v.duration),
+    isVoiceover: v.isVoiceover === true,
+    createdAt: str(v.createdAt),
+    updatedAt: str(v.updatedAt),
+    scenes: byOrder(arr(v.scenes).map(normalizeScene)),
+  };
+}
+
+/** normalizeVideoListItem does the same for one card of the list. */
+export function normalizeVideoListItem(raw: unknown): VideoListItem {
+  const v = (typeof raw === 'object' && raw !== null ? raw : {}) as Raw;
+  return {
+    videoId: num(v.videoId),
+    name: str(v.name),
+    thumbnailURL: str(v.thumbnailURL),
+    renderStatus: str(v.renderStatus) || 'draft',
+    buildStage: num(v.buildStage),
+    buildStep: str(v.buildStep),
+    duration: num(v.duration),
+    sceneCount: num(v.sceneCount),
+    aspectRatio: v.aspectRatio === 'vertical' ? 'vertical' : 'horizontal',
+    createdAt: str(v.createdAt),
+    isVoiceover: v.isVoiceover === true,
+    scenes: Array.isArray(v.scenes) ? byOrder(arr(v.scenes).map(normalizeScene)) : undefined,
+  };
+}

@@ -1,0 +1,149 @@
+/** Build stages of a generated video (spec 001 section 3): ReadyToRender (4) means the build is over. */
+export const BUILD_STAGE = {
+  PopulatingData: 1,
+  LayersCreated: 2,
+  AutomatchCompleted: 3,
+  ReadyToRender: 4,
+} as const;
+
+/** Step the create workflow is on; "ready" and "failed" are final. Unknown future steps are kept as strings. */
+export type BuildStep =
+  | 'retrievingContent'
+  | 'generatingScript'
+  | 'summarizing'
+  | 'splittingText'
+  | 'matchingMedia'
+  | 'generatingNarration'
+  | 'ready'
+  | 'failed'
+  | (string & {});
+
+export type AspectRatio = 'horizontal' | 'vertical';
+
+/** Render state of a video in the list (spec 001: draft, rendering, rendered, error). */
+export type RenderStatus = 'draft' | 'rendering' | 'rendered' | 'error' | (string & {});
+
+/** SlideAsset is one piece of media matched to a slide (or the text of a text slide). */
+export interface SlideAsset {
+  assetId: number;
+  sourceId?: number;
+  name: string;
+  type: 'image' | 'video' | 'audio' | 'text' | (string & {});
+  url: string;
+  previewUrl: string;
+  thumbnailUrl: string;
+  text: string;
+  tagline: string;
+  length?: number;
+  duration?: number;
+}
+
+/** NarrationSentence is one sentence of a slide's narration with its timing. */
+export interface NarrationSentence {
+  text: string;
+  startMs: number;
+  durationMs: number;
+}
+
+/** Narration is the generated voice audio of one slide. */
+export interface Narration {
+  assetId: number;
+  url: string;
+  durationMs: number;
+  sentences: NarrationSentence[];
+}
+
+/** Slide (a "layer" in the API) is one screen of a scene: text, media and narration. */
+export interface Slide {
+  layerId: number;
+  sceneId: number;
+  order: number;
+  /** Seconds. */
+  duration: number;
+  text: string;
+  tagline: string;
+  voiceId: number | null;
+  isFullScreen: boolean;
+  isPlaceholder: boolean;
+  narration: Narration | null;
+  assetList: SlideAsset[];
+}
+
+/** Scene is an ordered group of slides. */
+export interface Scene {
+  sceneId: number;
+  order: number;
+  templateId: number | null;
+  needsAudio: boolean;
+  audioError: string;
+  /** Seconds. */
+  duration: number;
+  layerList: Slide[];
+}
+
+/** Video as GET /api/v2/video/{id} answers it. */
+export interface Video {
+  videoId: number;
+  name: string;
+  description: string;
+  draft: boolean;
+  voiceId: number | null;
+  aspectRatio: AspectRatio;
+  renderStatus: RenderStatus;
+  contentUrl: string;
+  thumbnailURL: string;
+  buildStage: number;
+  buildStageName: string;
+  buildStep: BuildStep;
+  buildError: string;
+  pageUrl: string;
+  text: string;
+  keywords: string[];
+  templateId: number | null;
+  subtitleStyleConfigId: number | null;
+  hardcodeSubtitles: boolean;
+  pauseAfterSlide: number;
+  /** Seconds. */
+  duration: number;
+  isVoiceover: boolean;
+  createdAt: string;
+  updatedAt: string;
+  scenes: Scene[];
+}
+
+/** VideoListItem is one card of Manage Videos. */
+export interface VideoListItem {
+  videoId: number;
+  name: string;
+  thumbnailURL: string;
+  renderStatus: RenderStatus;
+  buildStage: number;
+  buildStep: BuildStep;
+  /** Seconds. */
+  duration: number;
+  sceneCount: number;
+  aspectRatio: AspectRatio;
+  createdAt: string;
+  isVoiceover: boolean;
+  /** Not in the list contract yet; used for the card image when present. */
+  scenes?: Scene[];
+}
+
+/** Filters of Manage Videos (the page is 1-based). Empty strings mean "no filter". */
+export interface VideoListParams {
+  page: number;
+  search: string;
+  createdByMe: boolean;
+  renderStatus: string;
+  /** yyyy-mm-dd */
+  createdAfter: string;
+  /** yyyy-mm-dd */
+  createdBefore: string;
+}
+
+export interface VideoPage {
+  videos: VideoListItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
