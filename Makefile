@@ -63,6 +63,10 @@ FUZZTIME ?= 10s
 test-fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzSplitSentences$$' -fuzztime=$(FUZZTIME) ./domain/
 	$(GO) test -run='^$$' -fuzz='^FuzzParsePauses$$' -fuzztime=$(FUZZTIME) ./domain/
+	$(GO) test -run='^$$' -fuzz='^FuzzScriptExtractive$$' -fuzztime=$(FUZZTIME) ./domain/
+	$(GO) test -run='^$$' -fuzz='^FuzzAlignSlidesToNarration$$' -fuzztime=$(FUZZTIME) ./domain/
+	$(GO) test -run='^$$' -fuzz='^FuzzSlideKeywords$$' -fuzztime=$(FUZZTIME) ./domain/
+	$(GO) test -run='^$$' -fuzz='^FuzzMatchMedia$$' -fuzztime=$(FUZZTIME) ./domain/
 
 test-client: client/node_modules/.package-lock.json
 	cd client && npm test
@@ -75,10 +79,13 @@ test-cluster: $(BIN)
 	PAGECAST_TEST_POSTGRES_DSN="$$(scripts/ensure-postgres.sh)" PAGECAST_BIN=$(CURDIR)/$(BIN) \
 		$(GO) test -count=1 -v -tags cluster -run TestCluster ./cmd/pagecast/
 
-## bench: start-up time, validateSession load on SQLite and PostgreSQL, importing a 100 MB video
+## bench: start-up time, validateSession load on SQLite and PostgreSQL, importing a 100 MB video,
+##        creating a video from a 1,000-word article, espeak-ng narration speed
 bench: $(BIN)
 	PAGECAST_TEST_POSTGRES_DSN="$$(scripts/ensure-postgres.sh)" PAGECAST_BIN=$(CURDIR)/$(BIN) bench/run.sh
 	PAGECAST_BIN=$(CURDIR)/$(BIN) bench/import.sh
+	PAGECAST_BIN=$(CURDIR)/$(BIN) bench/create.sh
+	$(GO) test -run '^$$' -bench NarrateEspeak -benchtime 3x ./providers/tts/
 
 lint: client/node_modules/.package-lock.json
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed: make fmt"; exit 1; }

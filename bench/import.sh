@@ -9,6 +9,7 @@
 # Needs PAGECAST_BIN (make bench sets it) and ffmpeg.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 bin=${PAGECAST_BIN:?set PAGECAST_BIN}
 mb=${BENCH_IMPORT_MB:-100}
 work=$(mktemp -d)
@@ -27,19 +28,10 @@ ffmpeg -hide_banner -nostdin -v error -y \
   -vf "noise=alls=25:allf=t" -c:v libx264 -preset ultrafast -b:v 20M -maxrate 20M -bufsize 20M -pix_fmt yuv420p \
   -c:a aac -b:a 128k -movflags +faststart "$work/bench.mp4"
 
-freeport() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-http=$(freeport); tp=$(freeport); s3=$(freeport)
-PAGECAST_DATA_DIR=$work/run PAGECAST_HTTP_ADDR=127.0.0.1:$http PAGECAST_TEMPORAL_HOST_PORT=127.0.0.1:$tp \
-  PAGECAST_TEMPORAL_UI_PORT=0 PAGECAST_S3_EMBEDDED_ADDR=127.0.0.1:$s3 PAGECAST_LOG_LEVEL=error \
-  "$bin" run >"$work/run.log" 2>&1 & pid=$!
-for _ in $(seq 1 1200); do
-  curl -fsS -o /dev/null "http://127.0.0.1:$http/readyz" 2>/dev/null && break
-  kill -0 "$pid" 2>/dev/null || { cat "$work/run.log" >&2; exit 1; }
-  sleep 0.05
-done
+start_run "$bin" "$work"
 
-"$work/importasset" -url "http://127.0.0.1:$http" -pid "$pid" -file "$work/bench.mp4" -type video/mp4 -label mp4
+"$work/importasset" -url "$url" -pid "$pid" -file "$work/bench.mp4" -type video/mp4 -label mp4
 if [ "${BENCH_IMPORT_TRANSCODE:-0}" = 1 ]; then
   ffmpeg -hide_banner -nostdin -v error -y -i "$work/bench.mp4" -c:v mpeg4 -b:v 20M -maxrate 20M -bufsize 20M -c:a mp3 "$work/bench.avi"
-  "$work/importasset" -url "http://127.0.0.1:$http" -pid "$pid" -file "$work/bench.avi" -type video/x-msvideo -label avi
+  "$work/importasset" -url "$url" -pid "$pid" -file "$work/bench.avi" -type video/x-msvideo -label avi
 fi

@@ -8,6 +8,7 @@
 # Needs PAGECAST_BIN; PostgreSQL figures need PAGECAST_TEST_POSTGRES_DSN (make bench sets both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 bin=${PAGECAST_BIN:?set PAGECAST_BIN}
 dur=${BENCH_DURATION:-10s}
 conc=${BENCH_CONNECTIONS:-32}
@@ -17,17 +18,6 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 
 trap cleanup EXIT
 
 go build -o "$work/loadsession" ./bench/loadsession
-
-freeport() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-
-wait_ready() { # url pid
-  for _ in $(seq 1 1200); do
-    curl -fsS -o /dev/null "$1/readyz" 2>/dev/null && return 0
-    kill -0 "$2" 2>/dev/null || { echo "process $2 died" >&2; return 1; }
-    sleep 0.05
-  done
-  echo "not ready: $1" >&2; return 1
-}
 
 # 1. start-up time of `pagecast run`.
 http=$(freeport); tp=$(freeport); ui=$(freeport); s3=$(freeport)

@@ -6,20 +6,18 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"pagecast/bench/benchclient"
 )
 
 func main() {
@@ -35,20 +33,13 @@ func main() {
 	}
 }
 
-type client struct {
-	http  *http.Client
-	base  string
-	token string
-}
-
 func run(base, file, mime string, pid int, label string) error {
 	st, err := os.Stat(file)
 	if err != nil {
 		return err
 	}
-	jar, _ := cookiejar.New(nil)
-	c := &client{http: &http.Client{Jar: jar, Timeout: 10 * time.Minute}, base: base}
-	if err := c.signUp(); err != nil {
+	c := benchclient.New(base, 10*time.Minute)
+	if err := c.SignUp(); err != nil {
 		return fmt.Errorf("sign up: %w", err)
 	}
 	// Reset the process's peak RSS so VmHWM covers only this import.
@@ -61,7 +52,7 @@ func run(base, file, mime string, pid int, label string) error {
 		FileUploadID string
 		Headers      map[string]string
 	}
-	if err := c.call("POST", "/api/v2/upload/url", map[string]any{"name": filepath.Base(file), "type": mime, "size": st.Size()}, &target); err != nil {
+	if err := c.Call("POST", "/api/v2/upload/url", map[string]any{"name": filepath.Base(file), "type": mime, "size": st.Size()}, &target); err != nil {
 		return err
 	}
 	f, err := os.Open(file)
@@ -87,7 +78,7 @@ func run(base, file, mime string, pid int, label string) error {
 
 	t1 := time.Now()
 	var asset struct{ AssetID int64 }
-	if err := c.call("POST", "/api/v2/upload/confirmUpload", map[string]any{"fileUploadId": target.FileUploadID}, &asset); err != nil {
+	if err := c.Call("POST", "/api/v2/upload/confirmUpload", map[string]any{"fileUploadId": target.FileUploadID}, &asset); err != nil {
 		return err
 	}
 	var state string
@@ -97,7 +88,7 @@ func run(base, file, mime string, pid int, label string) error {
 			State        string
 			ErrorMessage string
 		}
-		if err := c.call("GET", "/api/v2/asset/status?assetIds="+strconv.FormatInt(asset.AssetID, 10), nil, &list); err != nil {
+		if err := c.Call("GET", "/api/v2/asset/status?assetIds="+strconv.FormatInt(asset.AssetID, 10), nil, &list); err != nil {
 			return err
 		}
 		if len(list) == 1 && (list[0].State == "complete" || list[0].State == "error") {
@@ -120,7 +111,7 @@ func run(base, file, mime string, pid int, label string) error {
 		Width    int
 		Height   int
 	}
-	_ = c.call("GET", "/api/v2/asset/"+strconv.FormatInt(asset.AssetID, 10), nil, &a)
+	_ = c.Call("GET", "/api/v2/asset/"+strconv.FormatInt(asset.AssetID, 10), nil, &a)
 	mb := float64(st.Size()) / (1 << 20)
 	fmt.Printf("import    %-10s %.0f MB %s (%.0f s, %dx%d): PUT to store %.2f s, confirm -> complete %.2f s, total %.2f s\n",
 		label, mb, filepath.Ext(file), a.Duration, a.Width, a.Height, upload.Seconds(), imported.Seconds(), (upload + imported).Seconds())
@@ -131,46 +122,6 @@ func run(base, file, mime string, pid int, label string) error {
 	fmt.Printf("memory    %-10s pagecast RSS %.0f MB before, peak %.0f MB sampled, %s; largest ffmpeg child %.0f MB\n",
 		label, float64(before)/1024, float64(peakRSS)/1024, hwmNote, float64(peakChild)/1024)
 	return nil
-}
-
-func (c *client) signUp() error {
-	var tok struct{ Token string }
-	if err := c.call("GET", "/api/v2/token", nil, &tok); err != nil {
-		return err
-	}
-	c.token = tok.Token
-	email := fmt.Sprintf("bench-%d@example.com", time.Now().UnixNano())
-	return c.call("POST", "/pub/v1/user/register", map[string]any{"signupEmail": email, "signupEmailConfirm": email,
-		"signupPassword": "bench-password", "userCategory": "Business"}, nil)
-}
-
-// call sends a JSON call and decodes the data of the answer into out.
-func (c *client) call(method, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		raw, _ := json.Marshal(body)
-		rd = bytes.NewReader(raw)
-	}
-	req, _ := http.NewRequest(method, c.base+path, rd)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-CSRF-Token", c.token)
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode >= 300 {
-		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, raw)
-	}
-	if out == nil {
-		return nil
-	}
-	var env struct{ Data json.RawMessage }
-	if err := json.Unmarshal(raw, &env); err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	return json.Unmarshal(env.Data, out)
 }
 
 // readStatusKB reads a kB field of /proc/<pid>/status.

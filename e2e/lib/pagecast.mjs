@@ -34,13 +34,14 @@ async function waitReady(url, proc, timeoutMs) {
   throw new Error(`pagecast not ready at ${url} after ${timeoutMs} ms`);
 }
 
-export async function startPagecast() {
+// env adds or overrides configuration variables (PAGECAST_*) of the run.
+export async function startPagecast(env = {}) {
   const bin = process.env.PAGECAST_BIN;
   if (!bin) throw new Error('PAGECAST_BIN must name the built pagecast binary (make test-e2e sets it)');
   const dataDir = await mkdtemp(join(tmpdir(), 'pagecast-e2e-'));
   const [http, temporal, ui, s3] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const url = `http://127.0.0.1:${http}`;
-  const env = {
+  const runEnv = {
     ...process.env,
     PAGECAST_DATA_DIR: dataDir,
     PAGECAST_HTTP_ADDR: `127.0.0.1:${http}`,
@@ -48,8 +49,9 @@ export async function startPagecast() {
     PAGECAST_TEMPORAL_UI_PORT: String(ui),
     PAGECAST_S3_EMBEDDED_ADDR: `127.0.0.1:${s3}`,
     PAGECAST_LOG_LEVEL: 'warn',
+    ...env,
   };
-  const proc = spawn(bin, ['run'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(bin, ['run'], { env: runEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout.on('data', (d) => (output += d));
   proc.stderr.on('data', (d) => (output += d));
@@ -85,14 +87,16 @@ export function launchChromium() {
 }
 
 // registerInBrowser signs up through the two-step join page and waits for the dashboard.
-export async function registerInBrowser(page, baseUrl, email, password) {
+// website is the site the account works on (content URLs must belong to it); with ''
+// the account is an individual's without a site, which may pull any page.
+export async function registerInBrowser(page, baseUrl, email, password, website = 'https://www.example.com') {
   await page.goto(baseUrl + '/join');
   await page.fill('[name=signupEmail]', email);
   await page.fill('[name=signupEmailConfirm]', email);
   await page.fill('[name=signupPassword]', password);
   await page.click('[data-testid=join-next]');
-  await page.check('input[name=userCategory][value=Business]');
-  await page.fill('[name=websiteUrl]', 'https://www.example.com');
+  await page.check(`input[name=userCategory][value=${website ? 'Business' : 'Individual'}]`);
+  if (website) await page.fill('[name=websiteUrl]', website);
   await page.click('[data-testid=join-submit]');
   await page.waitForSelector('[data-testid=dashboard-home]');
 }
