@@ -103,7 +103,7 @@ func (a *VideoActivities) CreateVideoLayers(ctx context.Context, in CreateVideoL
 	for i, d := range drafts {
 		for j, sl := range d.Slides {
 			scenes[i].Layers = append(scenes[i].Layers, store.LayerInput{
-				Text: sl.Text(), Keywords: domain.SlideKeywords(sl.Caption(), slideKeywords), Paragraph: d.Paragraphs[j],
+				Text: sl.Text(), Tagline: tagline(v, sl), Keywords: domain.SlideKeywords(sl.Caption(), slideKeywords), Paragraph: d.Paragraphs[j],
 			})
 		}
 	}
@@ -116,6 +116,14 @@ func (a *VideoActivities) CreateVideoLayers(ctx context.Context, in CreateVideoL
 		return CreateVideoLayersResult{}, err
 	}
 	return sceneIDs(v), nil
+}
+
+// tagline is the slide's headline when the video asks for taglines (generateTaglines).
+func tagline(v models.Video, sl domain.Slide) string {
+	if !v.GenerateTaglines {
+		return ""
+	}
+	return sl.Tagline()
 }
 
 // slideKeywords is how many keywords a slide keeps for matching media.

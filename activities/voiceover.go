@@ -131,7 +131,7 @@ func (a *VoiceoverActivities) CreateVoiceoverLayers(ctx context.Context, in Crea
 	for i, d := range drafts {
 		for j, sl := range d.Slides {
 			scenes[i].Layers = append(scenes[i].Layers, store.LayerInput{
-				Text: sl.Text(), Keywords: domain.SlideKeywords(sl.Caption(), slideKeywords), Paragraph: d.Paragraphs[j],
+				Text: sl.Text(), Tagline: tagline(v, sl), Keywords: domain.SlideKeywords(sl.Caption(), slideKeywords), Paragraph: d.Paragraphs[j],
 				DurationMs: timings[k].DurationMs,
 			})
 			k++

@@ -506,6 +506,7 @@ type SceneInput struct {
 // LayerInput is one slide to create.
 type LayerInput struct {
 	Text       string
+	Tagline    string
 	Keywords   []string
 	Paragraph  int
 	DurationMs int // for slides without narration (a voiceover video's timing)
@@ -533,7 +534,7 @@ func (s *Store) CreateScenes(ctx context.Context, videoID int64, scenes []SceneI
 				return translate(err, "create scene")
 			}
 			for j, li := range in.Layers {
-				l := models.Layer{SceneID: sc.ID, VideoID: videoID, Order: j + 1, Text: li.Text,
+				l := models.Layer{SceneID: sc.ID, VideoID: videoID, Order: j + 1, Text: li.Text, Tagline: li.Tagline,
 					Keywords: datatypes.JSONSlice[string](li.Keywords), Paragraph: li.Paragraph,
 					DurationMs: li.DurationMs, CreatedAt: now.UTC(), UpdatedAt: now.UTC()}
 				if err := tx.Create(&l).Error; err != nil {
