@@ -1,0 +1,749 @@
+package media
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Canvas is the picture of a rendered video: its size in pixels and whole frames per
+// second.
+type Canvas struct{ Width, Height, FPS int }
+
+// The canvases Pagecast renders.
+var (
+	Canvas16x9 = Canvas{1920, 1080, 30}
+	Canvas9x16 = Canvas{1080, 1920, 30}
+)
+
+// Frames is how many whole frames last ms milliseconds, rounded to the nearest.
+func (c Canvas) Frames(ms int) int {
+	return int((int64(ms)*int64(c.FPS) + 500) / 1000)
+}
+
+// FramesMs is how many milliseconds n frames last, rounded; Frames(FramesMs(n)) == n.
+func (c Canvas) FramesMs(n int) int {
+	return int((int64(n)*1000 + int64(c.FPS)/2) / int64(c.FPS))
+}
+
+func (c Canvas) check() error {
+	if c.Width < 16 || c.Height < 16 || c.Width > 7680 || c.Height > 7680 || c.Width%2 != 0 || c.Height%2 != 0 {
+		return fmt.Errorf("media: canvas %dx%d: sides must be even and 16 to 7680", c.Width, c.Height)
+	}
+	if c.FPS < 1 || c.FPS > 120 {
+		return fmt.Errorf("media: canvas at %d fps: must be 1 to 120", c.FPS)
+	}
+	return nil
+}
+
+// DefaultPreset is the x264 preset of every segment when SegmentInput.Preset is
+// empty, and of RenderClipSegment. ultrafast is measured the fastest by far on two
+// cores (rendering.md) and still images compress well with it. All segments of one
+// video must use the same preset: concat -c copy keeps the first segment's
+// parameter sets.
+const DefaultPreset = "ultrafast"
+
+// SegmentSlide is one slide of a segment: a still (Image), a clip (Video, trimmed or
+// looped to the slide, its sound ignored) or, when neither is set, Text on a plain
+// background. Tagline, when set, is a headline band at the top.
+type SegmentSlide struct {
+	DurationMs int
+	Image      string // local path of a still
+	Video      string // local path of a clip
+	Text       string // drawn on a plain background when there is no Image or Video
+	Tagline    string
+	KenBurns   bool // a slow steady pan across the still
+	Motion     int  // picks the direction of the pan deterministically, e.g. the slide index
+}
+
+// SegmentInput is what RenderSegment renders: slides one after another, with Cues
+// (times from the segment start) burned in when there are any.
+type SegmentInput struct {
+	Canvas  Canvas
+	Slides  []SegmentSlide
+	Cues    []Cue
+	Style   SubtitleStyle
+	Preset  string // x264 preset; "" = DefaultPreset
+	Threads int    // encoder and filter threads; 0 = ffmpeg's choice
+}
+
+// Look of text slides and taglines.
+const (
+	textSlideBackground = 0x111827 // near-black slate
+	taglineBandAlpha    = 150      // of 255, black behind the headline
+)
+
+// encodeArgs are the H.264 settings every segment shares, so concat -c copy joins them.
+func encodeArgs(c Canvas, preset string, threads, frames int) []string {
+	if preset == "" {
+		preset = DefaultPreset
+	}
+	args := []string{"-frames:v", strconv.Itoa(frames), "-r", strconv.Itoa(c.FPS),
+		"-c:v", "libx264", "-preset", preset, "-crf", "23", "-pix_fmt", "yuv420p",
+		"-g", strconv.Itoa(c.FPS * 10), "-video_track_timescale", strconv.Itoa(c.FPS), "-an", "-sn", "-dn"}
+	if threads > 0 {
+		args = append(args, "-threads", strconv.Itoa(threads))
+	}
+	return append(args, "-f", "mp4")
+}
+
+// RenderSegment renders the slides of in to out: a video-only H.264 MP4 (yuv420p,
+// exactly in.Canvas.FPS, square pixels) of exactly the sum of the slides' frame
+// counts, each slide lasting Canvas.Frames(DurationMs). Scratch files go in a fresh
+// directory under workDir that is removed on return. progress, when not nil, is called
+// with how many milliseconds of the segment are encoded. Cancelling ctx kills ffmpeg.
+//
+// Cost per frame is kept near the bare encode: stills are scaled once and panned by
+// a whole-pixel crop; subtitles, taglines and text are rasterised once by libass and
+// laid on as small PNG overlays.
+func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out string, progress func(doneMs int)) error {
+	c := in.Canvas
+	if err := c.check(); err != nil {
+		return err
+	}
+	if len(in.Slides) == 0 {
+		return errors.New("media: render segment: no slides")
+	}
+	total := 0
+	for i, s := range in.Slides {
+		n := c.Frames(s.DurationMs)
+		if n < 1 {
+			return fmt.Errorf("media: render segment: slide %d lasts %d ms, less than a frame", i, s.DurationMs)
+		}
+		total += n
+	}
+	if err := os.MkdirAll(workDir, 0o755); err != nil {
+		return fmt.Errorf("media: render segment: %w", err)
+	}
+	dir, err := os.MkdirTemp(workDir, "segment-")
+	if err != nil {
+		return fmt.Errorf("media: render segment: %w", err)
+	}
+	defer os.RemoveAll(dir)
+
+	overlays, err := t.rasterise(ctx, in, dir)
+	if err != nil {
+		return err
+	}
+	args, graph := segmentGraph(in, overlays)
+	gf := filepath.Join(dir, "graph.txt")
+	if err := os.WriteFile(gf, []byte(graph), 0o644); err != nil {
+		return fmt.Errorf("media: render segment: %w", err)
+	}
+	if in.Threads > 0 {
+		args = append([]string{"-filter_threads", strconv.Itoa(in.Threads)}, args...)
+	}
+	args = append(args, "-filter_complex_script", gf, "-map", "[out]")
+	args = append(args, encodeArgs(c, in.Preset, in.Threads, total)...)
+	args = append(args, out)
+	if err := t.runProgress(ctx, args, progress); err != nil {
+		os.Remove(out)
+		return fmt.Errorf("media: render segment: %w", err)
+	}
+	return nil
+}
+
+// overlay is a picture rasterised once: a still PNG laid at X, Y.
+type overlay struct {
+	path string
+	x, y int
+}
+
+// segmentOverlays are the rasterised pictures of one segment.
+type segmentOverlays struct {
+	text    map[int]string  // slide index -> full-canvas PNG of a text slide
+	tagline map[int]overlay // slide index -> headline band
+	cues    []cueOverlay
+}
+
+type cueOverlay struct {
+	overlay
+	startMs, endMs int
+}
+
+// rasterise draws every cue, tagline and text slide of in once with libass, in one
+// ffmpeg run with one frame per item (alpha kept), and writes each as a PNG cropped
+// to what it covers.
+func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segmentOverlays, error) {
+	c := in.Canvas
+	res := segmentOverlays{text: map[int]string{}, tagline: map[int]overlay{}}
+	type item struct {
+		kind  byte // 'c' cue, 't' tagline, 's' text slide
+		index int
+	}
+	var items []item
+	var events []assEvent
+	add := func(kind byte, index int, style, text string) {
+		n := len(items)
+		items = append(items, item{kind, index})
+		// Frame n of a 1 fps source is at n s: show the event from n to n+0.5 s.
+		events = append(events, assEvent{n * 1000, n*1000 + 500, style, assText(text)})
+	}
+	for i, q := range in.Cues {
+		if strings.TrimSpace(q.Text) != "" && q.EndMs > q.StartMs {
+			add('c', i, "Cue", q.Text)
+		}
+	}
+	for i, s := range in.Slides {
+		if strings.TrimSpace(s.Tagline) != "" {
+			add('t', i, "Tagline", s.Tagline)
+		}
+		if s.Image == "" && s.Video == "" {
+			add('s', i, "Slide", s.Text)
+		}
+	}
+	if len(items) == 0 {
+		return res, nil
+	}
+	cue := in.Style
+	if cue.FontSize == 0 {
+		cue = DefaultSubtitleStyle(c)
+	}
+	short := min(c.Width, c.Height)
+	tag := SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*6/100), PrimaryColor: "FFFFFF",
+		OutlineColor: "000000", BackColor: "000000", Bold: true, MarginL: c.Width / 24, MarginR: c.Width / 24,
+		MarginV: max(4, short/40), Alignment: 8}
+	slide := SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*7/100), PrimaryColor: "FFFFFF",
+		OutlineColor: "000000", BackColor: "000000", MarginL: c.Width / 10, MarginR: c.Width / 10,
+		MarginV: c.Height / 10, Alignment: 5}
+	var ass bytes.Buffer
+	if err := writeASSDoc(&ass, c, []assStyle{{"Cue", cue}, {"Tagline", tag}, {"Slide", slide}}, events); err != nil {
+		return res, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "text.ass"), ass.Bytes(), 0o644); err != nil {
+		return res, fmt.Errorf("media: rasterise text: %w", err)
+	}
+	graph := fmt.Sprintf("color=c=black@0:s=%dx%d:r=1,format=rgba,subtitles=f=text.ass:alpha=1[o]", c.Width, c.Height)
+	cmd := exec.CommandContext(ctx, t.ffmpeg(), "-hide_banner", "-nostdin", "-v", "error",
+		"-filter_complex", graph, "-map", "[o]", "-frames:v", strconv.Itoa(len(items)),
+		"-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1")
+	cmd.Dir = dir // a relative name needs no escaping in the filter graph
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return res, fmt.Errorf("media: rasterise text: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return res, fmt.Errorf("media: rasterise text: %w", err)
+	}
+	frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
+	r := bufio.NewReaderSize(stdout, 1<<20)
+	var readErr error
+	for n, it := range items {
+		if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
+			break
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%c%d.png", it.kind, n))
+		switch it.kind {
+		case 'c':
+			box := alphaBounds(frame)
+			if box.Empty() {
+				continue
+			}
+			if readErr = writePNG(name, frame.SubImage(box)); readErr != nil {
+				break
+			}
+			q := in.Cues[it.index]
+			res.cues = append(res.cues, cueOverlay{overlay{name, box.Min.X, box.Min.Y}, q.StartMs, q.EndMs})
+		case 't':
+			box := alphaBounds(frame)
+			if box.Empty() {
+				continue
+			}
+			band := image.NewNRGBA(image.Rect(0, 0, c.Width, min(c.Height, box.Max.Y+tag.MarginV)))
+			draw.Draw(band, band.Bounds(), image.NewUniform(color.NRGBA{0, 0, 0, taglineBandAlpha}), image.Point{}, draw.Src)
+			draw.Draw(band, band.Bounds(), frame, image.Point{}, draw.Over)
+			if readErr = writePNG(name, band); readErr != nil {
+				break
+			}
+			res.tagline[it.index] = overlay{name, 0, 0}
+		case 's':
+			bg := image.NewNRGBA(frame.Bounds())
+			draw.Draw(bg, bg.Bounds(), image.NewUniform(color.NRGBA{textSlideBackground >> 16, textSlideBackground >> 8 & 0xff, textSlideBackground & 0xff, 255}), image.Point{}, draw.Src)
+			draw.Draw(bg, bg.Bounds(), frame, image.Point{}, draw.Over)
+			if readErr = writePNG(name, bg); readErr != nil {
+				break
+			}
+			res.text[it.index] = name
+		}
+		if readErr != nil {
+			break
+		}
+	}
+	if readErr != nil {
+		cmd.Process.Kill()
+	}
+	io.Copy(io.Discard, r)
+	if err := cmd.Wait(); err != nil || readErr != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		return res, fmt.Errorf("media: rasterise text: %v %v: %s", err, readErr, firstLine(stderr.Bytes()))
+	}
+	return res, nil
+}
+
+// alphaBounds is the smallest rectangle holding every pixel that is not fully
+// transparent, with even corners so overlays sit on chroma boundaries.
+func alphaBounds(m *image.NRGBA) image.Rectangle {
+	b := m.Bounds()
+	minX, minY, maxX, maxY := b.Max.X, b.Max.Y, -1, -1
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := m.Pix[(y-b.Min.Y)*m.Stride:]
+		for x := 0; x < b.Dx(); x++ {
+			if row[x*4+3] != 0 {
+				minX, maxX = min(minX, x), max(maxX, x)
+				minY, maxY = min(minY, y), max(maxY, y)
+			}
+		}
+	}
+	if maxX < 0 {
+		return image.Rectangle{}
+	}
+	r := image.Rect(minX&^1, minY&^1, (maxX+2)&^1, (maxY+2)&^1)
+	return r.Intersect(b)
+}
+
+func writePNG(path string, m image.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(f, m); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// pan is a steady whole-pixel move across a still scaled to w x h: the crop starts at
+// x0, y0 and moves dx, dy pixels every `every` frames, for at most steps steps.
+type pan struct {
+	w, h, x0, y0, dx, dy, every, steps int
+}
+
+// panFor picks the move for a still shown frames frames on c. Moving one whole pixel
+// at a time keeps the picture sharp and steady (a sub-pixel crop jitters, a per-frame
+// scale or zoompan costs several ms a frame); the still is scaled once with just the
+// margin the move needs.
+func panFor(c Canvas, frames, motion int) pan {
+	every := max(1, int(math.Round(1280/float64(c.Width)*30/float64(c.FPS))))
+	steps := (frames + every - 1) / every
+	limit := c.Width / 4
+	if steps > limit {
+		every = (frames + limit - 1) / limit
+		steps = (frames + every - 1) / every
+	}
+	moves := [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}}
+	m := moves[((motion%len(moves))+len(moves))%len(moves)]
+	p := pan{dx: m[0], dy: m[1], every: every, steps: steps}
+	p.w, p.h = c.Width+abs(m[0])*steps, c.Height+abs(m[1])*steps
+	// Keep the canvas's shape so the still is not cropped more than the move needs.
+	if p.w*c.Height > p.h*c.Width {
+		p.h = (p.w*c.Height + c.Width - 1) / c.Width
+	} else {
+		p.w = (p.h*c.Width + c.Height - 1) / c.Height
+	}
+	p.w, p.h = (p.w+1)&^1, (p.h+1)&^1
+	p.x0, p.y0 = (p.w-c.Width)/2, (p.h-c.Height)/2
+	if m[0] > 0 {
+		p.x0 = 0
+	} else if m[0] < 0 {
+		p.x0 = p.w - c.Width
+	}
+	if m[1] > 0 {
+		p.y0 = 0
+	} else if m[1] < 0 {
+		p.y0 = p.h - c.Height
+	}
+	return p
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// cropExpr is the crop position along one axis at frame n.
+func (p pan) cropExpr(start, d int) string {
+	if d == 0 {
+		return strconv.Itoa(start)
+	}
+	step := fmt.Sprintf("min(floor(n/%d)\\,%d)", p.every, p.steps)
+	if d > 0 {
+		return fmt.Sprintf("%d+%s", start, step)
+	}
+	return fmt.Sprintf("%d-%s", start, step)
+}
+
+// segmentGraph is the ffmpeg inputs and filter graph of a segment; the graph's output
+// is [out].
+func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
+	c := in.Canvas
+	var args []string
+	var g strings.Builder
+	nin := 0
+	addInput := func(a ...string) int {
+		args = append(args, a...)
+		nin++
+		return nin - 1
+	}
+	fps := strconv.Itoa(c.FPS)
+	for i, s := range in.Slides {
+		n := c.Frames(s.DurationMs)
+		label := fmt.Sprintf("s%d", i)
+		switch {
+		case s.Video != "":
+			k := addInput("-stream_loop", "-1", "-t", strconv.FormatFloat(float64(n)/float64(c.FPS)+1, 'f', 3, 64),
+				"-protocol_whitelist", "file", "-i", "file:"+s.Video)
+			// fps first so frames a 60 fps clip drops are never scaled; tpad guards
+			// against a clip that cannot loop.
+			fmt.Fprintf(&g, "[%d:v:0]fps=%s,scale=%d:%d:force_original_aspect_ratio=increase,crop=%d:%d,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
+				k, fps, c.Width, c.Height, c.Width, c.Height, n, fps)
+		default:
+			path := s.Image
+			if path == "" {
+				path = ov.text[i]
+			}
+			k := addInput("-protocol_whitelist", "file", "-i", "file:"+path)
+			if s.KenBurns && s.Image != "" {
+				p := panFor(c, n, s.Motion)
+				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,scale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic,crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s:exact=1",
+					k, p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx), p.cropExpr(p.y0, p.dy))
+			} else {
+				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,scale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic,crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB)",
+					k, c.Width, c.Height, c.Width, c.Height, n-1, fps)
+			}
+		}
+		if t, ok := ov.tagline[i]; ok {
+			k := addInput("-i", "file:"+t.path)
+			fmt.Fprintf(&g, "[b%d];[b%d][%d:v]overlay=%d:%d:format=yuv420", i, i, k, t.x, t.y)
+		}
+		fmt.Fprintf(&g, "[%s];\n", label)
+	}
+	cur := "s0"
+	if len(in.Slides) > 1 {
+		for i := range in.Slides {
+			fmt.Fprintf(&g, "[s%d]", i)
+		}
+		// Slides' timestamps all start at 0 and stills carry no frame duration: number
+		// the joined frames afresh so none collide and get dropped.
+		fmt.Fprintf(&g, "concat=n=%d:v=1:a=0,setpts=N/(%s*TB)[joined];\n", len(in.Slides), fps)
+		cur = "joined"
+	}
+	for i, q := range ov.cues {
+		k := addInput("-i", "file:"+q.path)
+		next := fmt.Sprintf("c%d", i)
+		fmt.Fprintf(&g, "[%s][%d:v]overlay=%d:%d:format=yuv420:enable='gte(t,%s)*lt(t,%s)'[%s];\n",
+			cur, k, q.x, q.y, secs(q.startMs), secs(q.endMs), next)
+		cur = next
+	}
+	fmt.Fprintf(&g, "[%s]null[out]", cur)
+	return args, g.String()
+}
+
+func secs(ms int) string { return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64) }
+
+// runProgress runs ffmpeg with args, reporting -progress out_time to progress.
+func (t Tool) runProgress(ctx context.Context, args []string, progress func(doneMs int)) error {
+	full := append([]string{"-hide_banner", "-nostdin", "-v", "error", "-y", "-nostats", "-progress", "pipe:1"}, args...)
+	cmd := exec.CommandContext(ctx, t.ffmpeg(), full...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(stdout)
+	last := -1
+	for sc.Scan() {
+		v, ok := strings.CutPrefix(sc.Text(), "out_time_us=")
+		if !ok || progress == nil {
+			continue
+		}
+		if us, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && us >= 0 {
+			if ms := int(us / 1000); ms > last {
+				last = ms
+				progress(ms)
+			}
+		}
+	}
+	io.Copy(io.Discard, stdout)
+	if err := cmd.Wait(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("ffmpeg: %w: %s", err, firstLine(stderr.Bytes()))
+	}
+	return nil
+}
+
+// AudioClip is a sound placed in the mix at StartMs, at Volume (1 = as is; 0 is
+// taken as 1: leave a clip out to mute it).
+type AudioClip struct {
+	Path    string
+	StartMs int
+	Volume  float64
+}
+
+// BackgroundAudio is music under the whole video at Volume (0 is taken as 1), looped
+// when Loop and shorter than the video.
+type BackgroundAudio struct {
+	Path   string
+	Volume float64
+	Loop   bool
+}
+
+// MixInput is the whole sound of a video: narration clips at their start times and
+// background music, ducked under the narration when DuckUnderNarration.
+type MixInput struct {
+	DurationMs         int
+	FPS                int // of the video, so the mix lasts whole frames; 0 = 30
+	Narration          []AudioClip
+	Background         []BackgroundAudio
+	DuckUnderNarration bool
+}
+
+// MixSampleRate is the sample rate of every mix.
+const MixSampleRate = 48000
+
+func gain(v float64) string {
+	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		v = 1
+	}
+	return strconv.FormatFloat(v, 'f', 4, 64)
+}
+
+// MixAudio writes the sound of a video to out: one AAC track (48 kHz stereo, .m4a)
+// lasting exactly in.DurationMs rounded to whole frames. Narration is placed at its
+// start times at its own level (mixed without normalisation); background music is
+// looped or cut to the length and, with DuckUnderNarration, compressed by the
+// narration (sidechaincompress) so it drops while someone speaks.
+func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
+	fps := in.FPS
+	if fps <= 0 {
+		fps = 30
+	}
+	frames := Canvas{FPS: fps}.Frames(in.DurationMs)
+	if frames < 1 {
+		return fmt.Errorf("media: mix audio: %d ms is less than a frame", in.DurationMs)
+	}
+	samples := int64(frames) * MixSampleRate / int64(fps)
+	fit := fmt.Sprintf("apad=whole_len=%d,atrim=end_sample=%d", samples, samples)
+	norm := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=stereo", MixSampleRate)
+	var args []string
+	var g strings.Builder
+	nin := 0
+	var narr, bg []string
+	for i, a := range in.Narration {
+		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+a.Path)
+		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s,adelay=%d:all=1[n%d];\n", nin, norm, gain(a.Volume), max(a.StartMs, 0), i)
+		narr = append(narr, fmt.Sprintf("[n%d]", i))
+		nin++
+	}
+	for i, b := range in.Background {
+		if b.Loop {
+			args = append(args, "-stream_loop", "-1")
+		}
+		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+b.Path)
+		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s,atrim=end_sample=%d[b%d];\n", nin, norm, gain(b.Volume), samples, i)
+		bg = append(bg, fmt.Sprintf("[b%d]", i))
+		nin++
+	}
+	mix := func(labels []string, out string) {
+		if len(labels) == 1 {
+			fmt.Fprintf(&g, "%s%s[%s];\n", labels[0], fit, out)
+			return
+		}
+		fmt.Fprintf(&g, "%samix=inputs=%d:normalize=0:duration=longest,%s[%s];\n", strings.Join(labels, ""), len(labels), fit, out)
+	}
+	switch {
+	case len(narr) == 0 && len(bg) == 0:
+		fmt.Fprintf(&g, "anullsrc=r=%d:cl=stereo,%s[out]", MixSampleRate, fit)
+	case len(bg) == 0:
+		mix(narr, "out")
+	case len(narr) == 0:
+		mix(bg, "out")
+	default:
+		mix(narr, "narr")
+		mix(bg, "bg")
+		if in.DuckUnderNarration {
+			// About -20 dB of gain reduction while narration is above -36 dBFS, back
+			// within half a second of a pause.
+			g.WriteString("[narr]asplit=2[voice][key];\n[bg][key]sidechaincompress=threshold=0.016:ratio=12:attack=20:release=450:knee=2[ducked];\n")
+			g.WriteString("[voice][ducked]")
+		} else {
+			g.WriteString("[narr][bg]")
+		}
+		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[out]", fit)
+	}
+	args = append(args, "-filter_complex", g.String(), "-map", "[out]",
+		"-c:a", "aac", "-b:a", "160k", "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn", "-f", "mp4", out)
+	if err := t.run(ctx, args...); err != nil {
+		os.Remove(out)
+		return fmt.Errorf("media: mix audio: %w", err)
+	}
+	return nil
+}
+
+// JoinSegments writes out: the segments (from RenderSegment or RenderClipSegment, same
+// canvas and preset) one after another without re-encoding, with audio (from
+// MixAudio; "" for none) as its sound, index first for streaming. Its length is the
+// sum of the segments'. workDir holds the concat list.
+func (t Tool) JoinSegments(ctx context.Context, segments []string, audio string, workDir, out string) error {
+	if len(segments) == 0 {
+		return errors.New("media: join segments: none")
+	}
+	if err := os.MkdirAll(workDir, 0o755); err != nil {
+		return fmt.Errorf("media: join segments: %w", err)
+	}
+	list, err := os.CreateTemp(workDir, "concat-*.txt")
+	if err != nil {
+		return fmt.Errorf("media: join segments: %w", err)
+	}
+	defer os.Remove(list.Name())
+	var b strings.Builder
+	b.WriteString("ffconcat version 1.0\n")
+	for _, s := range segments {
+		abs, err := filepath.Abs(s)
+		if err != nil {
+			list.Close()
+			return fmt.Errorf("media: join segments: %w", err)
+		}
+		fmt.Fprintf(&b, "file '%s'\n", strings.ReplaceAll(abs, "'", `'\''`))
+	}
+	if _, err := list.WriteString(b.String()); err != nil {
+		list.Close()
+		return fmt.Errorf("media: join segments: %w", err)
+	}
+	if err := list.Close(); err != nil {
+		return fmt.Errorf("media: join segments: %w", err)
+	}
+	args := []string{"-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i", list.Name()}
+	maps := []string{"-map", "0:v:0"}
+	if audio != "" {
+		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+audio)
+		maps = append(maps, "-map", "1:a:0")
+	}
+	args = append(args, maps...)
+	args = append(args, "-c", "copy", "-movflags", "+faststart", "-f", "mp4", out)
+	if err := t.run(ctx, args...); err != nil {
+		os.Remove(out)
+		return fmt.Errorf("media: join segments: %w", err)
+	}
+	return nil
+}
+
+// VideoThumbnail writes a JPEG, at most 1280 px wide, of the frame at atMs of the video
+// at in (the first frame when atMs is past the last key frame of a short clip).
+func (t Tool) VideoThumbnail(ctx context.Context, in string, atMs int, out string) error {
+	p, err := t.Probe(ctx, in, "")
+	if err != nil {
+		return err
+	}
+	return t.Thumbnail(ctx, in, "", float64(max(atMs, 0))/1000, p.Width, p.Height, 1280, out)
+}
+
+// RenderClipSegment normalises the video at clip (an intro, outro or scene insert) to
+// a segment that JoinSegments can join: canvas c, letterboxed to fit, DefaultPreset,
+// no sound (take it with ExtractAudio). durationMs is its length: whole frames of c.
+func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, workDir, out string) (durationMs int, err error) {
+	if err := c.check(); err != nil {
+		return 0, err
+	}
+	p, err := t.Probe(ctx, clip, "")
+	if err != nil {
+		return 0, err
+	}
+	if !p.HasVideo || p.Duration <= 0 {
+		return 0, fmt.Errorf("%w: %s has no video with a duration", ErrInvalidMedia, filepath.Base(clip))
+	}
+	n := max(1, int(math.Round(p.Duration*float64(c.FPS))))
+	fps := strconv.Itoa(c.FPS)
+	graph := fmt.Sprintf("[0:v:0]fps=%s,scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
+		fps, c.Width, c.Height, c.Width, c.Height, n, fps)
+	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
+	args = append(args, encodeArgs(c, DefaultPreset, 0, n)...)
+	args = append(args, out)
+	if err := t.runProgress(ctx, args, nil); err != nil {
+		os.Remove(out)
+		return 0, fmt.Errorf("media: render clip segment: %w", err)
+	}
+	return c.FramesMs(n), nil
+}
+
+// ExtractAudio writes the first audio stream of the video at in to out as 48 kHz
+// stereo WAV, for the mix. ok is false (and nothing is written) when it has none.
+func (t Tool) ExtractAudio(ctx context.Context, in, out string) (ok bool, err error) {
+	p, err := t.Probe(ctx, in, "")
+	if err != nil {
+		return false, err
+	}
+	if !p.HasAudio {
+		return false, nil
+	}
+	args := append(input(in, ""), "-map", "0:a:0", "-vn", "-c:a", "pcm_s16le", "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-f", "wav", out)
+	if err := t.run(ctx, args...); err != nil {
+		os.Remove(out)
+		return false, fmt.Errorf("media: extract audio: %w", err)
+	}
+	return true, nil
+}
+
+// RenderSegments renders several segments at most parallel at a time, each with the
+// given threads, stopping at the first error. It is what a worker on a small machine
+// does; see bench/render for the measured best split of cores.
+func (t Tool) RenderSegments(ctx context.Context, ins []SegmentInput, workDir string, outs []string, parallel int) error {
+	if len(ins) != len(outs) {
+		return errors.New("media: render segments: inputs and outputs differ in number")
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sem := make(chan struct{}, max(1, parallel))
+	var wg sync.WaitGroup
+	var once sync.Once
+	var first error
+	for i := range ins {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if err := t.RenderSegment(ctx, ins[i], workDir, outs[i], nil); err != nil {
+				once.Do(func() { first = fmt.Errorf("segment %d: %w", i, err); cancel() })
+			}
+		}(i)
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
+}

@@ -1,0 +1,174 @@
+package media
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Cue is one subtitle: the text shown from StartMs to EndMs (end exclusive). Text may
+// hold "\n" line breaks.
+type Cue struct {
+	StartMs, EndMs int
+	Text           string
+}
+
+// SubtitleStyle is how burned-in subtitles look, in the units of the ASS format:
+// sizes and margins are pixels of the canvas, colours are 6-digit hex RRGGBB.
+type SubtitleStyle struct {
+	FontName                              string
+	FontSize                              int
+	PrimaryColor, OutlineColor, BackColor string // RRGGBB; BackColor colours the shadow
+	Bold                                  bool
+	Outline, Shadow                       int
+	MarginL, MarginR, MarginV             int
+	Angle                                 int // degrees, counter-clockwise
+	Alignment                             int // ASS numpad position; 0 means 2 (bottom centre)
+}
+
+// DefaultSubtitleStyle is white bold DejaVu Sans with a black outline at the bottom
+// centre, sized from the shorter side of c so 16:9 and 9:16 read alike.
+func DefaultSubtitleStyle(c Canvas) SubtitleStyle {
+	short := min(c.Width, c.Height)
+	size := max(8, short/20)
+	return SubtitleStyle{
+		FontName:     "DejaVu Sans",
+		FontSize:     size,
+		PrimaryColor: "FFFFFF", OutlineColor: "000000", BackColor: "000000",
+		Bold:    true,
+		Outline: max(1, size/18), Shadow: max(1, size/27),
+		MarginL: c.Width / 20, MarginR: c.Width / 20, MarginV: c.Height / 16,
+		Alignment: 2,
+	}
+}
+
+// assColor turns RRGGBB into ASS's &H00BBGGRR (opaque). A malformed colour is white.
+func assColor(hex string) string {
+	hex = strings.TrimPrefix(strings.TrimSpace(hex), "#")
+	if len(hex) != 6 || strings.Trim(strings.ToUpper(hex), "0123456789ABCDEF") != "" {
+		hex = "FFFFFF"
+	}
+	hex = strings.ToUpper(hex)
+	return "&H00" + hex[4:6] + hex[2:4] + hex[0:2]
+}
+
+// assTime formats ms as ASS's H:MM:SS.cc, rounded to the centisecond.
+func assTime(ms int) string {
+	cs := (max(ms, 0) + 5) / 10
+	return fmt.Sprintf("%d:%02d:%02d.%02d", cs/360000, cs/6000%60, cs/100%60, cs%100)
+}
+
+// clockTime formats ms as HH:MM:SS<sep>mmm (SRT uses ',', WebVTT '.').
+func clockTime(ms int, sep byte) string {
+	ms = max(ms, 0)
+	return fmt.Sprintf("%02d:%02d:%02d%c%03d", ms/3600000, ms/60000%60, ms/1000%60, sep, ms%1000)
+}
+
+// assText makes cue text literal for libass: a backslash cannot start an override
+// (a word joiner follows it), braces are escaped, and line breaks become \N.
+func assText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, `\`, "\\\u2060")
+	s = strings.ReplaceAll(s, "{", `\{`)
+	s = strings.ReplaceAll(s, "}", `\}`)
+	return strings.ReplaceAll(s, "\n", `\N`)
+}
+
+// assStyle is one line of [V4+ Styles].
+type assStyle struct {
+	name string
+	SubtitleStyle
+}
+
+func (s assStyle) line() string {
+	bold := 0
+	if s.Bold {
+		bold = -1
+	}
+	align := s.Alignment
+	if align < 1 || align > 9 {
+		align = 2
+	}
+	font := strings.NewReplacer(",", " ", "\n", " ").Replace(s.FontName)
+	if font == "" {
+		font = "DejaVu Sans"
+	}
+	return fmt.Sprintf("Style: %s,%s,%d,%s,%s,%s,%s,%d,0,0,0,100,100,0,%d,1,%d,%d,%d,%d,%d,%d,1",
+		s.name, font, max(s.FontSize, 1), assColor(s.PrimaryColor), assColor(s.PrimaryColor),
+		assColor(s.OutlineColor), assColor(s.BackColor), bold, s.Angle, max(s.Outline, 0), max(s.Shadow, 0),
+		align, max(s.MarginL, 0), max(s.MarginR, 0), max(s.MarginV, 0))
+}
+
+// assEvent is one Dialogue line; text is already ASS (see assText).
+type assEvent struct {
+	startMs, endMs int
+	style, text    string
+}
+
+// writeASSDoc writes a complete ASS script for canvas c.
+func writeASSDoc(w io.Writer, c Canvas, styles []assStyle, events []assEvent) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "[Script Info]\nScriptType: v4.00+\nPlayResX: %d\nPlayResY: %d\nWrapStyle: 0\nScaledBorderAndShadow: yes\nYCbCr Matrix: None\n\n", c.Width, c.Height)
+	bw.WriteString("[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n")
+	for _, s := range styles {
+		bw.WriteString(s.line() + "\n")
+	}
+	bw.WriteString("\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n")
+	for _, e := range events {
+		fmt.Fprintf(bw, "Dialogue: 0,%s,%s,%s,,0,0,0,,%s\n", assTime(e.startMs), assTime(e.endMs), e.style, e.text)
+	}
+	return bw.Flush()
+}
+
+// WriteASS writes cues as an Advanced SubStation Alpha script for canvas c: PlayResX
+// and PlayResY are the canvas size, so style sizes and margins are canvas pixels, and
+// every cue uses one style named Default.
+func WriteASS(w io.Writer, cues []Cue, style SubtitleStyle, c Canvas) error {
+	events := make([]assEvent, 0, len(cues))
+	for _, q := range cues {
+		events = append(events, assEvent{q.StartMs, q.EndMs, "Default", assText(q.Text)})
+	}
+	return writeASSDoc(w, c, []assStyle{{"Default", style}}, events)
+}
+
+// cueLines splits text into its non-empty lines: a blank line would end an SRT or
+// WebVTT cue early.
+func cueLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// WriteSRT writes cues as SubRip: numbered from 1, times as 00:00:01,000.
+func WriteSRT(w io.Writer, cues []Cue) error {
+	bw := bufio.NewWriter(w)
+	for i, q := range cues {
+		fmt.Fprintf(bw, "%d\n%s --> %s\n", i+1, clockTime(q.StartMs, ','), clockTime(q.EndMs, ','))
+		for _, l := range cueLines(q.Text) {
+			bw.WriteString(l + "\n")
+		}
+		bw.WriteString("\n")
+	}
+	return bw.Flush()
+}
+
+// WriteVTT writes cues as WebVTT: the WEBVTT header, times as 00:00:01.000, and
+// &, < and > escaped so text cannot be read as markup.
+func WriteVTT(w io.Writer, cues []Cue) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("WEBVTT\n\n")
+	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+	for _, q := range cues {
+		fmt.Fprintf(bw, "%s --> %s\n", clockTime(q.StartMs, '.'), clockTime(q.EndMs, '.'))
+		for _, l := range cueLines(q.Text) {
+			bw.WriteString(esc.Replace(l) + "\n")
+		}
+		bw.WriteString("\n")
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,65 @@
+package media_test
+
+import (
+	"strings"
+	"testing"
+
+	"pagecast/media"
+)
+
+var subtitleCues = []media.Cue{
+	{StartMs: 1000, EndMs: 2500, Text: "Hello, world"},
+	{StartMs: 62005, EndMs: 3723456, Text: "Two\nlines <b> & {x} \\N"},
+}
+
+func TestWriteASS(t *testing.T) {
+	style := media.SubtitleStyle{FontName: "DejaVu Sans", FontSize: 54, PrimaryColor: "FFCC00", OutlineColor: "102030",
+		BackColor: "000000", Bold: true, Outline: 3, Shadow: 1, MarginL: 96, MarginR: 80, MarginV: 64, Angle: 5}
+	var b strings.Builder
+	if err := media.WriteASS(&b, subtitleCues, style, media.Canvas16x9); err != nil {
+		t.Fatal(err)
+	}
+	want := "[Script Info]\nScriptType: v4.00+\nPlayResX: 1920\nPlayResY: 1080\nWrapStyle: 0\nScaledBorderAndShadow: yes\nYCbCr Matrix: None\n\n" +
+		"[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n" +
+		"Style: Default,DejaVu Sans,54,&H0000CCFF,&H0000CCFF,&H00302010,&H00000000,-1,0,0,0,100,100,0,5,1,3,1,2,96,80,64,1\n\n" +
+		"[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n" +
+		"Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,Hello, world\n" +
+		"Dialogue: 0,0:01:02.01,1:02:03.46,Default,,0,0,0,,Two\\Nlines <b> & \\{x\\} \\\u2060N\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestWriteSRT(t *testing.T) {
+	var b strings.Builder
+	if err := media.WriteSRT(&b, subtitleCues); err != nil {
+		t.Fatal(err)
+	}
+	want := "1\n00:00:01,000 --> 00:00:02,500\nHello, world\n\n" +
+		"2\n00:01:02,005 --> 01:02:03,456\nTwo\nlines <b> & {x} \\N\n\n"
+	if b.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
+	}
+}
+
+func TestWriteVTT(t *testing.T) {
+	var b strings.Builder
+	if err := media.WriteVTT(&b, append(subtitleCues, media.Cue{StartMs: 0, EndMs: 10, Text: "a\n\n-->b"})); err != nil {
+		t.Fatal(err)
+	}
+	want := "WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello, world\n\n" +
+		"00:01:02.005 --> 01:02:03.456\nTwo\nlines &lt;b&gt; &amp; {x} \\N\n\n" +
+		"00:00:00.000 --> 00:00:00.010\na\n--&gt;b\n\n"
+	if b.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
+	}
+}
+
+func TestDefaultSubtitleStyleFitsBothCanvases(t *testing.T) {
+	for _, c := range []media.Canvas{media.Canvas16x9, media.Canvas9x16} {
+		s := media.DefaultSubtitleStyle(c)
+		if s.FontSize != 54 || s.Alignment != 2 || s.FontName != "DejaVu Sans" || s.MarginV <= 0 || s.MarginL <= 0 {
+			t.Errorf("%dx%d: %+v", c.Width, c.Height, s)
+		}
+	}
+}
