@@ -8,4 +8,11 @@ export const videoKeys = {
   list: (params: VideoListParams) => [...authKeys.user, 'videos', 'list', params] as const,
   details: [...authKeys.user, 'videos', 'detail'] as const,
   detail: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId] as const,
+  /**
+   * Render state of one video lives under its detail key, so anything that refreshes the video (an edit, a
+   * finished render) also refreshes whether it can be rendered again.
+   */
+  creditsInfo: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'credits-info'] as const,
+  renderStatus: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'render-status'] as const,
+  exports: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'exports'] as const,
 };

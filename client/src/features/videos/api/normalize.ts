@@ -1,4 +1,18 @@
-import type { Narration, Scene, Slide, SlideAsset, Video, VideoListItem } from './types';
+import {
+  RENDER_EXPORT_TYPES,
+  type CreditsInfo,
+  type Narration,
+  type RenderExport,
+  type RenderExportType,
+  type RenderJobStatus,
+  type RenderProgress,
+  type RenderStarted,
+  type Scene,
+  type Slide,
+  type SlideAsset,
+  type Video,
+  type VideoListItem,
+} from './types';
 
 type Raw = Record<string, unknown>;
 
@@ -76,7 +90,8 @@ export function normalizeVideo(raw: unknown): Video {
     aspectRatio: v.aspectRatio === 'vertical' ? 'vertical' : 'horizontal',
     renderStatus: str(v.renderStatus) || 'draft',
     contentUrl: str(v.contentUrl),
-    thumbnailURL: str(v.thumbnailURL),
+    // The render API spells it thumbnailUrl; older answers thumbnailURL.
+    thumbnailURL: str(v.thumbnailURL) || str(v.thumbnailUrl),
     buildStage: num(v.buildStage),
     buildStageName: str(v.buildStageName),
     buildStep: str(v.buildStep),
@@ -102,7 +117,7 @@ export function normalizeVideoListItem(raw: unknown): VideoListItem {
   return {
     videoId: num(v.videoId),
     name: str(v.name),
-    thumbnailURL: str(v.thumbnailURL),
+    thumbnailURL: str(v.thumbnailURL) || str(v.thumbnailUrl),
     renderStatus: str(v.renderStatus) || 'draft',
     buildStage: num(v.buildStage),
     buildStep: str(v.buildStep),
@@ -113,4 +128,63 @@ export function normalizeVideoListItem(raw: unknown): VideoListItem {
     isVoiceover: v.isVoiceover === true,
     scenes: Array.isArray(v.scenes) ? byOrder(arr(v.scenes).map(normalizeScene)) : undefined,
   };
+}
+
+const asRecord = (raw: unknown): Raw => (typeof raw === 'object' && raw !== null ? (raw as Raw) : {});
+const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
+const JOB_STATUSES: readonly RenderJobStatus[] = ['pending', 'rendering', 'completed', 'failed', 'cancelled'];
+
+/** normalizeCreditsInfo: a missing renderAllowed means "not allowed", so the button never opens on a bad answer. */
+export function normalizeCreditsInfo(raw: unknown): CreditsInfo {
+  const c = asRecord(raw);
+  return {
+    canRender: c.canRender === true,
+    requiredCredits: num(c.requiredCredits),
+    remainingCredits: num(c.remainingCredits),
+    renderAttempts: num(c.renderAttempts),
+    maxRenderAttempts: num(c.maxRenderAttempts),
+    errorTranslationKey: str(c.errorTranslationKey),
+    renderAllowed: c.renderAllowed === true,
+    renderMessage: str(c.renderMessage),
+    renderMessageKey: str(c.renderMessageKey),
+  };
+}
+
+/** normalizeRenderProgress: unknown job states become "" (no render) and progress is kept within 0..1. */
+export function normalizeRenderProgress(raw: unknown): RenderProgress {
+  const p = asRecord(raw);
+  const status = JOB_STATUSES.find((s) => s === p.status) ?? '';
+  return {
+    videoId: num(p.videoId),
+    renderStatus: str(p.renderStatus),
+    attempt: num(p.attempt),
+    status,
+    stage: str(p.stage),
+    progress: status === 'completed' ? 1 : clamp01(num(p.progress)),
+    scenesTotal: num(p.scenesTotal),
+    scenesDone: num(p.scenesDone),
+    error: str(p.error),
+    contentUrl: str(p.contentUrl),
+    thumbnailUrl: str(p.thumbnailUrl),
+  };
+}
+
+/** normalizeRenderStarted reads the 202 answer of PUT /render. */
+export function normalizeRenderStarted(raw: unknown, videoId: number): RenderStarted {
+  const r = asRecord(raw);
+  return { videoId: num(r.videoId, videoId), attempt: num(r.attempt), renderStatus: str(r.renderStatus) };
+}
+
+/** normalizeExports keeps the files the page can offer (known type and a link). */
+export function normalizeExports(raw: unknown): RenderExport[] {
+  return arr(asRecord(raw).exports)
+    .filter((e): e is Raw & { type: RenderExportType } => RENDER_EXPORT_TYPES.some((t) => t === e.type) && str(e.url) !== '')
+    .map((e) => ({
+      type: e.type,
+      url: str(e.url),
+      attempt: num(e.attempt),
+      durationMs: numOrNull(e.durationMs) ?? undefined,
+      createdAt: str(e.createdAt),
+      contentType: str(e.contentType),
+    }));
 }

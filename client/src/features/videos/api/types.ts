@@ -147,3 +147,60 @@ export interface VideoPage {
   pageSize: number;
   total: number;
 }
+
+/** CreditsInfo is GET /api/v2/video/{id}/credits-info: the price of a render and the server's render gate. */
+export interface CreditsInfo {
+  canRender: boolean;
+  requiredCredits: number;
+  remainingCredits: number;
+  renderAttempts: number;
+  maxRenderAttempts: number;
+  errorTranslationKey: string;
+  /** The render gate: false disables the Render button and renderMessage says why. */
+  renderAllowed: boolean;
+  renderMessage: string;
+  renderMessageKey: string;
+}
+
+/** RenderJobStatus is the state of the latest RenderAttempt; "" means the video was never rendered. */
+export type RenderJobStatus = 'pending' | 'rendering' | 'completed' | 'failed' | 'cancelled' | '';
+
+/** RenderStage is where a RenderAttempt is; unknown future stages are kept as strings. */
+export type RenderStage = 'queued' | 'planning' | 'rendering' | 'joining' | 'done' | 'failed' | (string & {});
+
+/** RenderProgress is GET /api/v2/video/{id}/renderStatusWithDetails for the latest RenderAttempt. */
+export interface RenderProgress {
+  videoId: number;
+  renderStatus: RenderStatus;
+  attempt: number;
+  status: RenderJobStatus;
+  stage: RenderStage;
+  /** 0..1 */
+  progress: number;
+  scenesTotal: number;
+  scenesDone: number;
+  error: string;
+  contentUrl: string;
+  thumbnailUrl: string;
+}
+
+/** RenderStarted is the 202 answer of PUT /api/v2/video/{id}/render. */
+export interface RenderStarted {
+  videoId: number;
+  attempt: number;
+  renderStatus: RenderStatus;
+}
+
+/** RENDER_EXPORT_TYPES are the files a finished render leaves behind. */
+export const RENDER_EXPORT_TYPES = ['mp4', 'thumbnail', 'srt', 'vtt', 'ass'] as const;
+export type RenderExportType = (typeof RENDER_EXPORT_TYPES)[number];
+
+/** RenderExport is one downloadable file of a RenderAttempt (signed link). */
+export interface RenderExport {
+  type: RenderExportType;
+  url: string;
+  attempt: number;
+  durationMs?: number;
+  createdAt: string;
+  contentType: string;
+}

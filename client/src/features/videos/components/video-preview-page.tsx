@@ -8,6 +8,7 @@ import { useVideo } from '../api/get-video';
 import { videoKeys } from '../api/keys';
 import type { Scene, Slide, SlideAsset, Video } from '../api/types';
 import { currentSlideId, useNarrationPlayer } from '../stores/narration-player';
+import { RenderPanel } from './render-panel';
 import { formatDuration, isBuildFailed, isBuilding, videoBadge } from '../utils/build-stage';
 import './videos.css';
 
@@ -253,6 +254,8 @@ export function VideoPreviewPage({ videoId }: { videoId: number }) {
           <p>Generating this video failed{v.buildError ? `: ${v.buildError}` : '.'}</p>
         </div>
       )}
+
+      <RenderPanel video={v} />
 
       {v.scenes.length === 0 ? (
         !isBuilding(v) && (

@@ -1,0 +1,56 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api } from '@/lib/api-client';
+import { isRenderActive } from '../utils/render-progress';
+import { videoKeys } from './keys';
+import { normalizeRenderProgress } from './normalize';
+import type { RenderProgress } from './types';
+
+/** RENDER_POLL_MS: how often the page asks about a RenderAttempt that is waiting or running. */
+export const RENDER_POLL_MS = 1000;
+
+/** GET /api/v2/video/{id}/renderStatusWithDetails -> the latest RenderAttempt with its stage and progress. */
+export async function getRenderStatus(videoId: number, signal?: AbortSignal): Promise<RenderProgress> {
+  const data = await api.get<unknown>(`/api/v2/video/${encodeURIComponent(String(videoId))}/renderStatusWithDetails`, {
+    signal,
+  });
+  return normalizeRenderProgress(data);
+}
+
+/** renderStatusQueryOptions polls every second while the attempt is pending or rendering, and stops when final. */
+export const renderStatusQueryOptions = (videoId: number) =>
+  queryOptions({
+    queryKey: videoKeys.renderStatus(videoId),
+    queryFn: ({ signal }) => getRenderStatus(videoId, signal),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      // A failed request stops the polling: the panel offers a retry instead.
+      if (query.state.status === 'error') return false;
+      return isRenderActive(query.state.data?.status) ? RENDER_POLL_MS : false;
+    },
+    meta: { silent: true },
+  });
+
+/**
+ * useRenderStatus follows the latest RenderAttempt. When one ends, the video (new contentUrl), the render gate
+ * and the downloads are fetched again.
+ */
+export function useRenderStatus(videoId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...renderStatusQueryOptions(videoId), enabled: enabled && videoId > 0 });
+  const status = query.data?.status;
+  const wasActive = useRef(false);
+
+  useEffect(() => {
+    if (status === undefined) return;
+    const active = isRenderActive(status);
+    if (wasActive.current && !active) {
+      void queryClient.invalidateQueries({ queryKey: videoKeys.detail(videoId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(videoId) });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.exports(videoId) });
+    }
+    wasActive.current = active;
+  }, [status, videoId, queryClient]);
+
+  return query;
+}

@@ -1,0 +1,282 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
+import { renderApp, signedIn } from '@/test/render-app';
+import { RENDER_POLL_MS } from '../api/get-render-status';
+import { fullVideo } from '../test/fixtures';
+import { renderStageLabel } from '../utils/render-progress';
+
+function creditsInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    canRender: true,
+    requiredCredits: 1,
+    remainingCredits: 9,
+    renderAttempts: 0,
+    maxRenderAttempts: 3,
+    errorTranslationKey: '',
+    renderAllowed: true,
+    renderMessage: '',
+    renderMessageKey: '',
+    ...overrides,
+  };
+}
+
+function renderStatus(overrides: Record<string, unknown> = {}) {
+  return {
+    videoId: 42,
+    renderStatus: '',
+    attempt: 0,
+    status: '',
+    stage: '',
+    progress: 0,
+    scenesTotal: 0,
+    scenesDone: 0,
+    error: '',
+    contentUrl: '',
+    thumbnailUrl: '',
+    ...overrides,
+  };
+}
+
+function api(routes: Record<string, MockHandler> = {}) {
+  return mockApi({
+    ...signedIn(),
+    'GET /api/v2/video/42': ok(fullVideo()),
+    'GET /api/v2/video/42/credits-info': ok(creditsInfo()),
+    'GET /api/v2/video/42/renderStatusWithDetails': ok(renderStatus()),
+    'GET /api/v2/video/42/exports': ok({ exports: [] }),
+    ...routes,
+  });
+}
+
+const button = () => screen.getByTestId('render-button') as HTMLButtonElement;
+
+async function enabledButton() {
+  await waitFor(() => expect(button().disabled).toBe(false));
+  return button();
+}
+
+beforeEach(() => {
+  document.cookie = 'pagecast_csrf=c1; path=/';
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('render panel', () => {
+  it('keeps Render disabled and says why when the server gate is closed', async () => {
+    api({
+      'GET /api/v2/video/42/credits-info': ok(creditsInfo({ renderAllowed: false, renderMessage: 'Scene 2 is missing narration.' })),
+    });
+    renderApp('/dashboard/video/42');
+    expect((await screen.findByTestId('render-gate-message')).textContent).toBe('Scene 2 is missing narration.');
+    expect(button().disabled).toBe(true);
+    expect(button().textContent).toBe('Render video');
+    expect(button().getAttribute('aria-describedby')).toBe(screen.getByTestId('render-gate-message').id);
+    fireEvent.click(button());
+    expect(screen.queryByTestId('render-confirm')).toBeNull();
+  });
+
+  it('keeps Render disabled while the video is still being generated', async () => {
+    const { find } = api({ 'GET /api/v2/video/42': ok({ ...fullVideo(), buildStage: 2, buildStep: 'matchingMedia' }) });
+    renderApp('/dashboard/video/42');
+    expect((await screen.findByTestId('render-gate-message')).textContent).toContain('still being generated');
+    expect(button().disabled).toBe(true);
+    expect(find('GET /api/v2/video/42/credits-info')).toHaveLength(0);
+  });
+
+  it('asks with the credits, and PUTs the render on confirm', async () => {
+    const { find } = api({
+      'PUT /api/v2/video/42/render': ok({ videoId: 42, attempt: 1, renderStatus: 'in progress' }, 202),
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    const dialog = screen.getByTestId('render-confirm');
+    expect(dialog.textContent).toContain('Rendering this video uses 1 credit. You have 9.');
+
+    // Escape cancels without rendering.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByTestId('render-confirm')).toBeNull();
+    expect(find('PUT /api/v2/video/42/render')).toHaveLength(0);
+
+    fireEvent.click(button());
+    expect(document.activeElement).toBe(screen.getByTestId('render-confirm-submit'));
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    await waitFor(() => expect(find('PUT /api/v2/video/42/render')).toHaveLength(1));
+    expect(find('PUT /api/v2/video/42/render')[0].headers.get('X-CSRF-Token')).toBe('c1');
+    await waitFor(() => expect(screen.queryByTestId('render-confirm')).toBeNull());
+    // The new attempt shows as queued straight away.
+    const bar = await screen.findByTestId('render-progress');
+    expect(bar.textContent).toContain('Waiting for a worker');
+    expect(button().disabled).toBe(true);
+  });
+
+  it('confirms with Enter', async () => {
+    const { find } = api({
+      'PUT /api/v2/video/42/render': ok({ videoId: 42, attempt: 1, renderStatus: 'in progress' }, 202),
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.keyDown(screen.getByTestId('render-confirm'), { key: 'Enter' });
+    await waitFor(() => expect(find('PUT /api/v2/video/42/render')).toHaveLength(1));
+  });
+
+  it('shows the server refusal as a notice', async () => {
+    let allowed = true;
+    api({
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(allowed ? {} : { renderAllowed: false, renderMessage: 'This video is rendering.' })),
+      'PUT /api/v2/video/42/render': () => {
+        allowed = false;
+        return fail(409, 'render_not_allowed', 'No changes since the last render.');
+      },
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    expect((await screen.findByTestId('render-notice')).textContent).toBe('No changes since the last render.');
+    expect(screen.queryByTestId('render-confirm')).toBeNull();
+    // The gate is read again after a refusal.
+    expect((await screen.findByTestId('render-gate-message')).textContent).toBe('This video is rendering.');
+    expect(screen.queryByTestId('notification')).toBeNull();
+  });
+
+  it('shows a 402 refusal the same way', async () => {
+    api({ 'PUT /api/v2/video/42/render': fail(402, 'render_not_enough_credits', 'You need 1 more credit.') });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    expect((await screen.findByTestId('render-notice')).textContent).toBe('You need 1 more credit.');
+  });
+
+  it('polls the progress every second, then shows the player and downloads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let step = 0;
+    const steps = [
+      renderStatus({ status: 'pending', stage: 'queued', attempt: 1, renderStatus: 'in progress' }),
+      renderStatus({ status: 'rendering', stage: 'rendering', attempt: 1, progress: 0.4, scenesTotal: 6, scenesDone: 2 }),
+      renderStatus({ status: 'rendering', stage: 'joining', attempt: 1, progress: 0.9, scenesTotal: 6, scenesDone: 6 }),
+      renderStatus({
+        status: 'completed',
+        stage: 'done',
+        attempt: 1,
+        progress: 1,
+        renderStatus: 'complete',
+        contentUrl: 'http://s3.local/r/42-1.mp4?sig=1',
+        thumbnailUrl: 'http://s3.local/r/42-1.jpg',
+      }),
+    ];
+    let rendered = false;
+    const { find } = api({
+      'GET /api/v2/video/42': () =>
+        ok({
+          ...fullVideo(),
+          renderStatus: rendered ? 'complete' : 'in progress',
+          contentUrl: rendered ? 'http://s3.local/r/42-1.mp4?sig=2' : '',
+          thumbnailUrl: rendered ? 'http://s3.local/r/42-1.jpg' : '',
+        }),
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(rendered ? { renderAttempts: 1, renderAllowed: false, renderMessage: 'No changes since the last render.' } : { renderAllowed: false, renderMessage: 'This video is rendering.' })),
+      'GET /api/v2/video/42/renderStatusWithDetails': () => {
+        const answer = steps[Math.min(step, steps.length - 1)];
+        if (answer.status === 'completed') rendered = true;
+        return ok(answer);
+      },
+      'GET /api/v2/video/42/exports': () =>
+        ok({
+          exports: rendered
+            ? [
+                { type: 'mp4', url: 'http://s3.local/r/42-1.mp4?dl=1', attempt: 1, durationMs: 14000, createdAt: '2026-11-02T10:00:00Z', contentType: 'video/mp4' },
+                { type: 'thumbnail', url: 'http://s3.local/r/42-1.jpg', attempt: 1, createdAt: '2026-11-02T10:00:00Z', contentType: 'image/jpeg' },
+                { type: 'srt', url: 'http://s3.local/r/42-1.srt', attempt: 1, createdAt: '2026-11-02T10:00:00Z', contentType: 'application/x-subrip' },
+                { type: 'vtt', url: 'http://s3.local/r/42-1.vtt', attempt: 1, createdAt: '2026-11-02T10:00:00Z', contentType: 'text/vtt' },
+                { type: 'ass', url: 'http://s3.local/r/42-1.ass', attempt: 1, createdAt: '2026-11-02T10:00:00Z', contentType: 'text/x-ssa' },
+              ]
+            : [],
+        }),
+    });
+    renderApp('/dashboard/video/42');
+    const bar = await screen.findByTestId('render-progress');
+    expect(bar.getAttribute('role')).toBe('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(bar.textContent).toContain('Waiting for a worker');
+    expect(button().disabled).toBe(true);
+    expect(screen.queryByTestId('render-player')).toBeNull();
+
+    step = 1;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await waitFor(() => expect(screen.getByTestId('render-progress').getAttribute('aria-valuenow')).toBe('40'));
+    expect(screen.getByTestId('render-progress').textContent).toContain('Rendering scenes 2 of 6');
+    expect(screen.getByTestId('render-progress').textContent).toContain('40%');
+
+    step = 2;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await waitFor(() => expect(screen.getByTestId('render-progress').textContent).toContain('Putting it together'));
+    expect(screen.getByTestId('render-progress').textContent).toContain('90%');
+
+    step = 3;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    const player = (await screen.findByTestId('render-player')) as HTMLVideoElement;
+    expect(screen.queryByTestId('render-progress')).toBeNull();
+    expect(player.hasAttribute('controls')).toBe(true);
+    expect(player.getAttribute('poster')).toBe('http://s3.local/r/42-1.jpg');
+    expect(player.getAttribute('src')).toContain('http://s3.local/r/42-1.mp4');
+
+    // The end of the render refreshes the video, the gate and the downloads.
+    await waitFor(() => expect(screen.getByTestId('export-srt').getAttribute('href')).toBe('http://s3.local/r/42-1.srt'));
+    expect(screen.getByTestId('export-mp4').getAttribute('href')).toBe('http://s3.local/r/42-1.mp4?dl=1');
+    expect(screen.getByTestId('export-vtt').getAttribute('href')).toBe('http://s3.local/r/42-1.vtt');
+    expect(screen.getByTestId('export-ass').getAttribute('href')).toBe('http://s3.local/r/42-1.ass');
+    for (const id of ['export-mp4', 'export-srt', 'export-vtt', 'export-ass']) {
+      expect(screen.getByTestId(id).hasAttribute('download')).toBe(true);
+    }
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe('No changes since the last render.'));
+    expect(button().textContent).toBe('Render again');
+    expect(find('GET /api/v2/video/42').length).toBeGreaterThanOrEqual(2);
+
+    // Polling stops once the attempt is final.
+    const polls = find('GET /api/v2/video/42/renderStatusWithDetails').length;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS * 5));
+    expect(find('GET /api/v2/video/42/renderStatusWithDetails')).toHaveLength(polls);
+  });
+
+  it('shows a failed render and offers Render again', async () => {
+    api({
+      'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'error' }),
+      'GET /api/v2/video/42/credits-info': ok(creditsInfo({ renderAttempts: 1 })),
+      'GET /api/v2/video/42/renderStatusWithDetails': ok(
+        renderStatus({ status: 'failed', stage: 'failed', attempt: 1, error: 'Scene 2 could not be drawn.', renderStatus: 'error' }),
+      ),
+    });
+    renderApp('/dashboard/video/42');
+    expect((await screen.findByTestId('render-error')).textContent).toContain('Scene 2 could not be drawn.');
+    expect((await enabledButton()).textContent).toBe('Render again');
+    expect(screen.queryByTestId('render-progress')).toBeNull();
+  });
+
+  it('offers an existing render with the MP4 and ASS links before exports answer', async () => {
+    api({
+      'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/old.mp4', thumbnailUrl: 'http://s3.local/r/old.jpg' }),
+      'GET /api/v2/video/42/exports': ok({ exports: [] }),
+    });
+    renderApp('/dashboard/video/42');
+    const player = await screen.findByTestId('render-player');
+    expect(player.getAttribute('src')).toBe('http://s3.local/r/old.mp4');
+    expect(player.getAttribute('poster')).toBe('http://s3.local/r/old.jpg');
+    expect(screen.getByTestId('export-mp4').getAttribute('href')).toBe('http://s3.local/r/old.mp4');
+    expect(screen.getByTestId('export-ass').getAttribute('href')).toBe('/api/v2/video/42/subtitles/ass');
+    expect(screen.queryByTestId('export-srt')).toBeNull();
+    expect((await enabledButton()).textContent).toBe('Render again');
+  });
+});
+
+describe('renderStageLabel', () => {
+  it('says where the attempt is in words', () => {
+    const base = { status: 'rendering' as const, scenesDone: 0, scenesTotal: 0 };
+    expect(renderStageLabel({ ...base, status: 'pending', stage: 'queued' })).toBe('Waiting for a worker');
+    expect(renderStageLabel({ ...base, stage: 'planning' })).toBe('Preparing');
+    expect(renderStageLabel({ ...base, stage: 'rendering', scenesDone: 2, scenesTotal: 6 })).toBe('Rendering scenes 2 of 6');
+    expect(renderStageLabel({ ...base, stage: 'joining' })).toBe('Putting it together');
+  });
+});

@@ -1,0 +1,273 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { env } from '@/lib/env';
+import { useCreditsInfo } from '../api/get-credits-info';
+import { useExports } from '../api/get-exports';
+import { useRenderStatus } from '../api/get-render-status';
+import { RENDER_FAILED, useRenderVideo } from '../api/render-video';
+import type { CreditsInfo, RenderExportType, RenderProgress, Video } from '../api/types';
+import { isBuilding } from '../utils/build-stage';
+import { isRenderActive, isRenderFailed, latestExports, renderPercent, renderStageLabel } from '../utils/render-progress';
+
+export const BUILDING_GATE_MESSAGE = 'This video is still being generated.';
+export const GATE_FALLBACK_MESSAGE = 'This video cannot be rendered right now.';
+export const CREDITS_INFO_FAILED = 'We could not check whether this video can be rendered.';
+export const RENDER_ERROR_FALLBACK = 'Rendering failed.';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** renderConfirmText is the body of the confirmation: what a render costs and what is left. */
+export function renderConfirmText(credits: Pick<CreditsInfo, 'requiredCredits' | 'remainingCredits'>): string {
+  return `Rendering this video uses ${plural(credits.requiredCredits, 'credit', 'credits')}. You have ${credits.remainingCredits}.`;
+}
+
+/** Subtitle and video downloads in the order the page offers them. */
+const DOWNLOADS: Array<{ type: Exclude<RenderExportType, 'thumbnail'>; label: string; ext: string }> = [
+  { type: 'mp4', label: 'Video (MP4)', ext: 'mp4' },
+  { type: 'srt', label: 'Subtitles (SRT)', ext: 'srt' },
+  { type: 'vtt', label: 'Subtitles (WebVTT)', ext: 'vtt' },
+  { type: 'ass', label: 'Subtitles (ASS)', ext: 'ass' },
+];
+
+/** fileName: the name a download is saved under (browsers honour it for same-origin links only). */
+function fileName(video: Video, ext: string): string {
+  const base = video.name.trim().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return `${base || `video-${video.videoId}`}.${ext}`;
+}
+
+function RenderDownloads({ video, mp4Url }: { video: Video; mp4Url: string }) {
+  const exports = useExports(video.videoId);
+  const latest = latestExports(exports.data ?? []);
+  // The MP4 is the player's own file and the ASS file has its own endpoint, so both are offered before the
+  // exports answer; SRT and VTT exist only as exports.
+  const fallback: Partial<Record<RenderExportType, string>> = {
+    mp4: mp4Url,
+    ass: `${env.apiUrl}/api/v2/video/${encodeURIComponent(String(video.videoId))}/subtitles/ass`,
+  };
+  const links = DOWNLOADS.map((d) => ({ ...d, url: latest[d.type]?.url || fallback[d.type] || '' })).filter((d) => d.url);
+  return (
+    <div className="render-downloads">
+      <h3 className="render-downloads__title">Downloads</h3>
+      <ul className="render-downloads__list">
+        {links.map((d) => (
+          <li key={d.type}>
+            <a
+              className="button button--secondary button--sm"
+              href={d.url}
+              download={fileName(video, d.ext)}
+              data-testid={`export-${d.type}`}
+            >
+              ⬇ {d.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {exports.isError && <p className="muted">Subtitle downloads could not be loaded.</p>}
+    </div>
+  );
+}
+
+function RenderProgressBar({ progress }: { progress: RenderProgress }) {
+  const percent = renderPercent(progress);
+  const label = renderStageLabel(progress);
+  return (
+    <div
+      className="render-progress"
+      role="progressbar"
+      aria-label="Render progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${label}, ${percent}%`}
+      data-testid="render-progress"
+    >
+      <div className="render-progress__text">
+        <span data-testid="render-stage">{label}</span>
+        <span data-testid="render-percent">{percent}%</span>
+      </div>
+      <div className="render-progress__track" aria-hidden="true">
+        <div className="render-progress__fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * RenderConfirm asks before credits are spent. Escape cancels (ConfirmDialog); Enter confirms from anywhere in
+ * the dialog except the Cancel button, which keeps its own meaning. Focus starts on Confirm so Enter does what the
+ * dialog says, and returns to the Render button when it closes.
+ */
+function RenderConfirm({
+  credits,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  credits: CreditsInfo;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Runs after ConfirmDialog's own effect, which focused Cancel and remembered the Render button.
+    ref.current?.querySelector<HTMLButtonElement>('[data-testid="render-confirm-submit"]')?.focus();
+  }, []);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key !== 'Enter' || busy) return;
+    const target = e.target as HTMLElement;
+    if (target instanceof HTMLButtonElement && target.dataset.testid !== 'render-confirm-submit') return;
+    e.preventDefault();
+    onConfirm();
+  }
+
+  return (
+    <div ref={ref} className="render-confirm" onKeyDown={onKeyDown}>
+      <ConfirmDialog
+        title="Render this video?"
+        confirmLabel="Confirm"
+        busy={busy}
+        busyLabel="Starting…"
+        testId="render-confirm"
+        confirmTestId="render-confirm-submit"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      >
+        <p data-testid="render-confirm-credits">{renderConfirmText(credits)}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/**
+ * RenderPanel is the render part of the video page: the gated Render button with its confirmation, the progress of
+ * the running RenderAttempt, its error, and the finished video with its downloads.
+ */
+export function RenderPanel({ video }: { video: Video }) {
+  const building = isBuilding(video);
+  const credits = useCreditsInfo(video.videoId, { enabled: !building });
+  const status = useRenderStatus(video.videoId, { enabled: !building });
+  const render = useRenderVideo();
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+  const gateId = useId();
+
+  const progress = status.data;
+  const active = isRenderActive(progress?.status);
+  // Without a RenderAttempt to ask about, the video's own renderStatus says whether the last render failed.
+  const failed = progress
+    ? isRenderFailed(progress.status) || (progress.status === '' && video.renderStatus === 'error')
+    : status.isError && video.renderStatus === 'error';
+  // The status answer has the newest file as soon as an attempt completes; the video catches up when refetched.
+  const completed = progress?.status === 'completed';
+  const playerUrl = (completed && progress.contentUrl) || video.contentUrl;
+  const posterUrl = (completed && progress.thumbnailUrl) || video.thumbnailURL;
+  const renderedBefore =
+    Boolean(playerUrl) ||
+    (credits.data?.renderAttempts ?? 0) > 0 ||
+    (progress?.attempt ?? 0) > 0 ||
+    ['complete', 'rendered', 'error'].includes(video.renderStatus);
+
+  let gateMessage = '';
+  if (building) gateMessage = BUILDING_GATE_MESSAGE;
+  else if (credits.isError) gateMessage = errorMessage(credits.error, CREDITS_INFO_FAILED);
+  else if (credits.data && !credits.data.renderAllowed) gateMessage = credits.data.renderMessage || GATE_FALLBACK_MESSAGE;
+  const disabled = building || !credits.data || !credits.data.renderAllowed || active || render.isPending;
+
+  function confirm() {
+    if (render.isPending) return;
+    render.mutate(video.videoId, { onSettled: () => setConfirming(false) });
+  }
+
+  return (
+    <section className="panel render-panel" aria-labelledby={titleId} data-testid="render-panel">
+      <header className="render-panel__header">
+        <h2 className="panel__title" id={titleId}>
+          Render
+        </h2>
+        {credits.data && credits.data.maxRenderAttempts > 0 && (
+          <span className="muted" data-testid="render-attempts">
+            {credits.data.renderAttempts} of {plural(credits.data.maxRenderAttempts, 'render', 'renders')} used
+          </span>
+        )}
+      </header>
+
+      {playerUrl && (
+        <video
+          className={`render-player render-player--${video.aspectRatio}`}
+          controls
+          preload="metadata"
+          src={playerUrl}
+          poster={posterUrl || undefined}
+          data-testid="render-player"
+        />
+      )}
+
+      {progress && active && <RenderProgressBar progress={progress} />}
+
+      {!active && failed && (
+        <div className="render-panel__error" role="alert" data-testid="render-error">
+          {progress?.status === 'cancelled'
+            ? 'The render was cancelled.'
+            : progress?.error
+              ? `Rendering failed: ${progress.error}`
+              : RENDER_ERROR_FALLBACK}
+        </div>
+      )}
+
+      {status.isError && (
+        <p className="muted">
+          We could not check the render progress.{' '}
+          <button type="button" className="button button--ghost button--sm" onClick={() => void status.refetch()}>
+            Check again
+          </button>
+        </p>
+      )}
+
+      {render.isError && (
+        <div className="render-panel__notice" role="alert" data-testid="render-notice">
+          {errorMessage(render.error, RENDER_FAILED)}
+        </div>
+      )}
+
+      <div className="render-panel__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={disabled}
+          aria-describedby={gateMessage ? gateId : undefined}
+          onClick={() => {
+            render.reset();
+            setConfirming(true);
+          }}
+          data-testid="render-button"
+        >
+          {render.isPending ? 'Starting…' : renderedBefore ? 'Render again' : 'Render video'}
+        </button>
+        {gateMessage && (
+          <span className="render-panel__gate muted" id={gateId} data-testid="render-gate-message">
+            {gateMessage}
+          </span>
+        )}
+        {credits.isError && (
+          <button type="button" className="button button--ghost button--sm" onClick={() => void credits.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+
+      {playerUrl && !active && <RenderDownloads video={video} mp4Url={playerUrl} />}
+
+      {confirming && credits.data && (
+        <RenderConfirm
+          credits={credits.data}
+          busy={render.isPending}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { RenderExport, RenderExportType, RenderJobStatus, RenderProgress } from '../api/types';
+
+/** isRenderActive: a RenderAttempt is waiting or running, so the page keeps polling and Render stays off. */
+export function isRenderActive(status: RenderJobStatus | undefined): boolean {
+  return status === 'pending' || status === 'rendering';
+}
+
+/** isRenderFailed: the latest RenderAttempt ended without a video (failed or cancelled). */
+export function isRenderFailed(status: RenderJobStatus | undefined): boolean {
+  return status === 'failed' || status === 'cancelled';
+}
+
+/** renderPercent: 0..100, whole numbers, for the progress bar. */
+export function renderPercent(p: Pick<RenderProgress, 'progress' | 'status'>): number {
+  if (p.status === 'completed') return 100;
+  const n = Number.isFinite(p.progress) ? p.progress : 0;
+  return Math.round(Math.min(1, Math.max(0, n)) * 100);
+}
+
+/** renderStageLabel says in words where a RenderAttempt is ("Rendering scenes 2 of 6"). */
+export function renderStageLabel(p: Pick<RenderProgress, 'stage' | 'status' | 'scenesDone' | 'scenesTotal'>): string {
+  switch (p.stage) {
+    case 'queued':
+      return 'Waiting for a worker';
+    case 'planning':
+      return 'Preparing';
+    case 'rendering':
+      return p.scenesTotal > 0
+        ? `Rendering scenes ${Math.min(Math.max(p.scenesDone, 0), p.scenesTotal)} of ${p.scenesTotal}`
+        : 'Rendering scenes';
+    case 'joining':
+      return 'Putting it together';
+    case 'done':
+      return 'Done';
+    case 'failed':
+      return 'Failed';
+    default:
+      return p.status === 'pending' ? 'Waiting for a worker' : 'Rendering';
+  }
+}
+
+/** latestExports picks, per file type, the file of the newest RenderAttempt. */
+export function latestExports(exports: RenderExport[]): Partial<Record<RenderExportType, RenderExport>> {
+  const out: Partial<Record<RenderExportType, RenderExport>> = {};
+  for (const e of exports) {
+    const seen = out[e.type];
+    if (!seen || e.attempt > seen.attempt || (e.attempt === seen.attempt && e.createdAt > seen.createdAt)) out[e.type] = e;
+  }
+  return out;
+}
