@@ -1,0 +1,665 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pressly/goose/v3"
+
+	"pagecast/domain"
+	"pagecast/migrations"
+	"pagecast/models"
+	"pagecast/store"
+	"pagecast/store/storetest"
+)
+
+// renderNow is mid-month, so that month arithmetic in the tests is plain.
+var renderNow = time.Date(2026, 11, 15, 12, 0, 0, 0, time.UTC)
+
+// videoRender is a video's render columns, some of which the Video model does not carry.
+type videoRender struct {
+	RenderStatus   string
+	ContentKey     string
+	ThumbnailKey   string
+	Draft          bool
+	RenderAttempts int
+	RenderedAt     *time.Time
+}
+
+func renderOf(t *testing.T, s *store.Store, videoID int64) videoRender {
+	t.Helper()
+	var r videoRender
+	err := s.DB().Table("videos").Select("render_status, content_key, thumbnail_key, draft, render_attempts, rendered_at").
+		Where("id = ?", videoID).Take(&r).Error
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func balanceOf(t *testing.T, s *store.Store, pub int64, now time.Time) int {
+	t.Helper()
+	b, err := s.CreditBalance(context.Background(), pub, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// entryKinds lists an account's ledger as "kind:amount", oldest first.
+func entryKinds(t *testing.T, s *store.Store, pub int64) []string {
+	t.Helper()
+	es, err := s.CreditEntries(context.Background(), pub, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[len(es)-1-i] = fmt.Sprintf("%s:%d", e.Kind, e.Amount)
+	}
+	return out
+}
+
+func startRender(t *testing.T, s *store.Store, v models.Video, credits int) models.RenderAttempt {
+	t.Helper()
+	a, err := s.StartRender(context.Background(), store.StartRenderInput{VideoID: v.ID, PublisherID: v.PublisherID,
+		RequiredCredits: credits, DurationMs: credits * 60_000, MaxAttempts: domain.MaxRenderAttempts, Now: renderNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func setPartner(t *testing.T, s *store.Store, pub int64) {
+	t.Helper()
+	if err := s.DB().Model(&models.Publisher{}).Where("id = ?", pub).Update("is_partner", true).Error; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMonthlyAllowances(t *testing.T) {
+	tests := []struct {
+		name                   string
+		plan                   models.Plan
+		partner                bool
+		credits, videos, draft int
+		unlimited              bool
+	}{
+		{"free", models.PlanFree, false, 10, 5, 3, false},
+		{"paid", models.PlanPaid, false, 300, 100, 20, false},
+		{"partner", models.PlanFree, true, 600, 0, 0, true},
+		{"partner on paid", models.PlanPaid, true, 600, 0, 0, true},
+		{"unknown plan is free", models.Plan(""), false, 10, 5, 3, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := models.MonthlyCredits(tt.plan, tt.partner); got != tt.credits {
+				t.Errorf("credits %d, want %d", got, tt.credits)
+			}
+			v, vu := models.MonthlyVideos(tt.plan, tt.partner)
+			d, du := models.MonthlyDrafts(tt.plan, tt.partner)
+			if v != tt.videos || d != tt.draft || vu != tt.unlimited || du != tt.unlimited {
+				t.Errorf("videos %d %v, drafts %d %v; want %d, %d, %v", v, vu, d, du, tt.videos, tt.draft, tt.unlimited)
+			}
+		})
+	}
+	if got := models.MonthlyGrantKey(time.Date(2026, 1, 1, 0, 30, 0, 0, time.FixedZone("x", 3600))); got != "monthly:2025-12" {
+		t.Errorf("grant key in UTC: %s", got)
+	}
+}
+
+func TestCreditBalanceMonthlyGrant(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		for _, tt := range []struct {
+			name    string
+			plan    models.Plan
+			partner bool
+			want    int
+		}{
+			{"free", models.PlanFree, false, 10},
+			{"paid", models.PlanPaid, false, 300},
+			{"partner", models.PlanFree, true, 600},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				pub := newAccount(t, s, tt.name+"@example.com").PublisherID
+				if err := s.SetPlan(ctx, pub, tt.plan); err != nil {
+					t.Fatal(err)
+				}
+				if tt.partner {
+					setPartner(t, s, pub)
+				}
+				for range 2 {
+					if got := balanceOf(t, s, pub, renderNow); got != tt.want {
+						t.Fatalf("balance %d, want %d", got, tt.want)
+					}
+				}
+				if got := entryKinds(t, s, pub); len(got) != 1 || got[0] != fmt.Sprintf("grant:%d", tt.want) {
+					t.Fatalf("ledger %v, want one grant", got)
+				}
+			})
+		}
+
+		t.Run("next month tops up to the allowance", func(t *testing.T) {
+			pub := newAccount(t, s, "topup@example.com").PublisherID
+			v := newVideo(t, s, pub, nil, "a", renderNow, nil)
+			a := startRender(t, s, v, 3)
+			if err := s.FinishRender(ctx, a.ID, store.RenderOutput{ContentKey: "c.mp4"}, renderNow); err != nil {
+				t.Fatal(err)
+			}
+			if got := balanceOf(t, s, pub, renderNow); got != 7 {
+				t.Fatalf("balance after render %d, want 7", got)
+			}
+			next := renderNow.AddDate(0, 1, 0)
+			if got := balanceOf(t, s, pub, next); got != 10 {
+				t.Fatalf("next month balance %d, want 10", got)
+			}
+			if got := balanceOf(t, s, pub, next.Add(time.Hour)); got != 10 {
+				t.Fatalf("next month again %d, want 10", got)
+			}
+			want := []string{"grant:10", "reserve:-3", "capture:0", "grant:3"}
+			if got := entryKinds(t, s, pub); !equalStrings(got, want) {
+				t.Fatalf("ledger %v, want %v", got, want)
+			}
+			// An untouched balance gets an empty grant: the month is still recorded once.
+			if got := balanceOf(t, s, pub, renderNow.AddDate(0, 2, 0)); got != 10 {
+				t.Fatalf("third month %d, want 10", got)
+			}
+			if got := entryKinds(t, s, pub); len(got) != 5 || got[4] != "grant:0" {
+				t.Fatalf("ledger %v, want a zero grant last", got)
+			}
+		})
+
+		t.Run("missing account", func(t *testing.T) {
+			if _, err := s.CreditBalance(ctx, 999999, renderNow); !errors.Is(err, models.ErrNotFound) {
+				t.Fatalf("err %v, want ErrNotFound", err)
+			}
+		})
+	})
+}
+
+func TestRenderFlows(t *testing.T) {
+	out := store.RenderOutput{ContentKey: "videos/new.mp4", ThumbnailKey: "videos/new.jpg", SubtitlesKeyPrefix: "videos/subs/", DurationMs: 61_000}
+	finish := func(s *store.Store, id int64) error { return s.FinishRender(context.Background(), id, out, renderNow) }
+	fail := func(s *store.Store, id int64) error {
+		return s.FailRender(context.Background(), id, "ffmpeg exited 1", renderNow)
+	}
+	cancel := func(s *store.Store, id int64) error {
+		return s.CancelRender(context.Background(), id, "cancelled by user", renderNow)
+	}
+	tests := []struct {
+		name         string
+		oldContent   string // the video's content before this render
+		steps        []func(*store.Store, int64) error
+		wantErrs     []error // per step
+		wantStatus   models.RenderAttemptStatus
+		wantBalance  int
+		wantLedger   []string
+		wantVideo    string // render status
+		wantContent  string
+		wantDraft    bool
+		wantRendered bool
+	}{
+		{name: "rendering", wantStatus: models.RenderAttemptRendering, wantBalance: 8,
+			wantLedger: []string{"grant:10", "reserve:-2"}, wantVideo: domain.RenderStatusInProgress},
+		{name: "finish", steps: []func(*store.Store, int64) error{finish}, wantErrs: []error{nil},
+			wantStatus: models.RenderAttemptCompleted, wantBalance: 8, wantLedger: []string{"grant:10", "reserve:-2", "capture:0"},
+			wantVideo: domain.RenderStatusComplete, wantContent: out.ContentKey, wantRendered: true},
+		{name: "finish twice", steps: []func(*store.Store, int64) error{finish, finish}, wantErrs: []error{nil, nil},
+			wantStatus: models.RenderAttemptCompleted, wantBalance: 8, wantLedger: []string{"grant:10", "reserve:-2", "capture:0"},
+			wantVideo: domain.RenderStatusComplete, wantContent: out.ContentKey, wantRendered: true},
+		{name: "fail", oldContent: "videos/old.mp4", steps: []func(*store.Store, int64) error{fail}, wantErrs: []error{nil},
+			wantStatus: models.RenderAttemptFailed, wantBalance: 10, wantLedger: []string{"grant:10", "reserve:-2", "release:2"},
+			wantVideo: domain.RenderStatusError, wantContent: "videos/old.mp4", wantDraft: true},
+		{name: "fail twice", steps: []func(*store.Store, int64) error{fail, fail}, wantErrs: []error{nil, nil},
+			wantStatus: models.RenderAttemptFailed, wantBalance: 10, wantLedger: []string{"grant:10", "reserve:-2", "release:2"},
+			wantVideo: domain.RenderStatusError, wantDraft: true},
+		{name: "fail after finish", steps: []func(*store.Store, int64) error{finish, fail}, wantErrs: []error{nil, models.ErrInvalidState},
+			wantStatus: models.RenderAttemptCompleted, wantBalance: 8, wantLedger: []string{"grant:10", "reserve:-2", "capture:0"},
+			wantVideo: domain.RenderStatusComplete, wantContent: out.ContentKey, wantRendered: true},
+		{name: "cancel after finish", steps: []func(*store.Store, int64) error{finish, cancel}, wantErrs: []error{nil, models.ErrInvalidState},
+			wantStatus: models.RenderAttemptCompleted, wantBalance: 8, wantLedger: []string{"grant:10", "reserve:-2", "capture:0"},
+			wantVideo: domain.RenderStatusComplete, wantContent: out.ContentKey, wantRendered: true},
+		{name: "finish after fail", steps: []func(*store.Store, int64) error{fail, finish}, wantErrs: []error{nil, models.ErrInvalidState},
+			wantStatus: models.RenderAttemptFailed, wantBalance: 10, wantLedger: []string{"grant:10", "reserve:-2", "release:2"},
+			wantVideo: domain.RenderStatusError, wantDraft: true},
+		{name: "cancel never rendered", steps: []func(*store.Store, int64) error{cancel, cancel}, wantErrs: []error{nil, nil},
+			wantStatus: models.RenderAttemptCancelled, wantBalance: 10, wantLedger: []string{"grant:10", "reserve:-2", "release:2"},
+			wantVideo: domain.RenderStatusNone, wantDraft: true},
+		{name: "cancel keeps earlier content", oldContent: "videos/old.mp4", steps: []func(*store.Store, int64) error{cancel},
+			wantErrs: []error{nil}, wantStatus: models.RenderAttemptCancelled, wantBalance: 10,
+			wantLedger: []string{"grant:10", "reserve:-2", "release:2"}, wantVideo: domain.RenderStatusComplete,
+			wantContent: "videos/old.mp4", wantDraft: true},
+		{name: "fail after cancel", steps: []func(*store.Store, int64) error{cancel, fail}, wantErrs: []error{nil, nil},
+			wantStatus: models.RenderAttemptCancelled, wantBalance: 10, wantLedger: []string{"grant:10", "reserve:-2", "release:2"},
+			wantVideo: domain.RenderStatusNone, wantDraft: true},
+		{name: "finish after cancel", steps: []func(*store.Store, int64) error{cancel, finish}, wantErrs: []error{nil, models.ErrInvalidState},
+			wantStatus: models.RenderAttemptCancelled, wantBalance: 10, wantLedger: []string{"grant:10", "reserve:-2", "release:2"},
+			wantVideo: domain.RenderStatusNone, wantDraft: true},
+	}
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		for i, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				pub := newAccount(t, s, fmt.Sprintf("flow%d@example.com", i)).PublisherID
+				v := newVideo(t, s, pub, nil, tt.name, renderNow, nil)
+				if tt.oldContent != "" {
+					err := s.DB().Table("videos").Where("id = ?", v.ID).
+						Updates(map[string]any{"content_key": tt.oldContent, "render_status": "complete"}).Error
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				a := startRender(t, s, v, 2)
+				if a.Attempt != 1 || a.Status != models.RenderAttemptRendering || a.RequiredCredits != 2 || a.ID == 0 {
+					t.Fatalf("attempt %+v", a)
+				}
+				if r := renderOf(t, s, v.ID); r.Draft || r.RenderAttempts != 1 {
+					t.Fatalf("video while rendering %+v, want not draft and 1 attempt", r)
+				}
+				for j, step := range tt.steps {
+					if err := step(s, a.ID); !errors.Is(err, tt.wantErrs[j]) || (err != nil) != (tt.wantErrs[j] != nil) {
+						t.Fatalf("step %d: err %v, want %v", j, err, tt.wantErrs[j])
+					}
+				}
+				got, err := s.RenderAttemptByID(ctx, a.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Status != tt.wantStatus {
+					t.Errorf("attempt status %s, want %s", got.Status, tt.wantStatus)
+				}
+				if final := !got.Status.Active(); final != (got.FinishedAt != nil) {
+					t.Errorf("finished at %v with status %s", got.FinishedAt, got.Status)
+				}
+				if got.Status == models.RenderAttemptCompleted &&
+					(got.ContentKey != out.ContentKey || got.SubtitlesKeyPrefix != out.SubtitlesKeyPrefix || got.DurationMs != 61_000 || got.Progress != 1) {
+					t.Errorf("completed attempt %+v", got)
+				}
+				if bal := balanceOf(t, s, pub, renderNow); bal != tt.wantBalance {
+					t.Errorf("balance %d, want %d", bal, tt.wantBalance)
+				}
+				if ledger := entryKinds(t, s, pub); !equalStrings(ledger, tt.wantLedger) {
+					t.Errorf("ledger %v, want %v", ledger, tt.wantLedger)
+				}
+				r := renderOf(t, s, v.ID)
+				wantContent := tt.wantContent
+				if wantContent == "" {
+					wantContent = tt.oldContent
+				}
+				if r.RenderStatus != tt.wantVideo || r.ContentKey != wantContent || r.Draft != tt.wantDraft || (r.RenderedAt != nil) != tt.wantRendered {
+					t.Errorf("video %+v, want status %q content %q draft %v rendered %v", r, tt.wantVideo, wantContent, tt.wantDraft, tt.wantRendered)
+				}
+			})
+		}
+	})
+}
+
+func TestStartRenderRefusals(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		start := func(v models.Video, pub int64, credits, max int) error {
+			_, err := s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: pub, RequiredCredits: credits,
+				MaxAttempts: max, Now: renderNow})
+			return err
+		}
+
+		t.Run("in progress", func(t *testing.T) {
+			pub := newAccount(t, s, "busy@example.com").PublisherID
+			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
+			startRender(t, s, v, 1)
+			if err := start(v, pub, 1, 10); !errors.Is(err, models.ErrRenderInProgress) {
+				t.Fatalf("err %v, want ErrRenderInProgress", err)
+			}
+			if got := balanceOf(t, s, pub, renderNow); got != 9 {
+				t.Fatalf("balance %d, want 9", got)
+			}
+		})
+
+		t.Run("insufficient credits", func(t *testing.T) {
+			pub := newAccount(t, s, "poor@example.com").PublisherID
+			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
+			if err := start(v, pub, 11, 10); !errors.Is(err, models.ErrInsufficientCredits) {
+				t.Fatalf("err %v, want ErrInsufficientCredits", err)
+			}
+			// A refusal writes nothing, not even the month's grant; the whole balance can be spent.
+			if got := entryKinds(t, s, pub); len(got) != 0 {
+				t.Fatalf("ledger after refusal %v", got)
+			}
+			if err := start(v, pub, 10, 10); err != nil {
+				t.Fatal(err)
+			}
+			if got := balanceOf(t, s, pub, renderNow); got != 0 {
+				t.Fatalf("balance %d, want 0", got)
+			}
+		})
+
+		t.Run("max attempts, lifted after a failure", func(t *testing.T) {
+			pub := newAccount(t, s, "retry@example.com").PublisherID
+			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
+			for i := range 2 {
+				a, err := s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: pub, RequiredCredits: 1, MaxAttempts: 2, Now: renderNow})
+				if err != nil || a.Attempt != i+1 {
+					t.Fatalf("attempt %d: %+v, %v", i+1, a, err)
+				}
+				if err := s.CancelRender(ctx, a.ID, "stop", renderNow); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := start(v, pub, 1, 2); !errors.Is(err, models.ErrMaxRenderAttempts) {
+				t.Fatalf("err %v, want ErrMaxRenderAttempts", err)
+			}
+			if err := start(v, pub, 1, 0); err != nil {
+				t.Fatalf("no limit: %v", err)
+			}
+			a, err := s.LatestRenderAttempt(ctx, v.ID)
+			if err != nil || a.Attempt != 3 {
+				t.Fatalf("latest %+v, %v", a, err)
+			}
+			if err := s.FailRender(ctx, a.ID, "boom", renderNow); err != nil {
+				t.Fatal(err)
+			}
+			// Spec 000: max attempts is reached "except after an error".
+			if err := start(v, pub, 1, 2); err != nil {
+				t.Fatalf("retry after failure: %v", err)
+			}
+			if err := start(v, pub, 1, 2); !errors.Is(err, models.ErrRenderInProgress) {
+				t.Fatalf("err %v, want ErrRenderInProgress", err)
+			}
+			if got := renderOf(t, s, v.ID).RenderAttempts; got != 4 {
+				t.Fatalf("video attempts %d, want 4", got)
+			}
+		})
+
+		t.Run("another account's or a deleted video", func(t *testing.T) {
+			owner := newAccount(t, s, "owner@example.com").PublisherID
+			other := newAccount(t, s, "other@example.com").PublisherID
+			v := newVideo(t, s, owner, nil, "v", renderNow, nil)
+			if err := start(v, other, 1, 10); !errors.Is(err, models.ErrNotFound) {
+				t.Fatalf("other account: %v, want ErrNotFound", err)
+			}
+			if _, err := s.RenderAttemptsOf(ctx, other, v.ID); !errors.Is(err, models.ErrNotFound) {
+				t.Fatalf("other account's attempts: %v, want ErrNotFound", err)
+			}
+			if err := s.DeleteVideo(ctx, owner, v.ID, renderNow); err != nil {
+				t.Fatal(err)
+			}
+			if err := start(v, owner, 1, 10); !errors.Is(err, models.ErrNotFound) {
+				t.Fatalf("deleted video: %v, want ErrNotFound", err)
+			}
+			if got := entryKinds(t, s, other); len(got) != 0 {
+				t.Fatalf("other ledger %v", got)
+			}
+		})
+
+		t.Run("missing attempt", func(t *testing.T) {
+			for name, err := range map[string]error{
+				"finish":   s.FinishRender(ctx, 999999, store.RenderOutput{ContentKey: "x"}, renderNow),
+				"fail":     s.FailRender(ctx, 999999, "x", renderNow),
+				"cancel":   s.CancelRender(ctx, 999999, "x", renderNow),
+				"progress": s.SetRenderProgress(ctx, 999999, 0.5),
+			} {
+				if !errors.Is(err, models.ErrNotFound) {
+					t.Errorf("%s: %v, want ErrNotFound", name, err)
+				}
+			}
+			if _, err := s.LatestRenderAttempt(ctx, 999999); !errors.Is(err, models.ErrNotFound) {
+				t.Errorf("latest: %v, want ErrNotFound", err)
+			}
+		})
+	})
+}
+
+func TestStartRenderConcurrent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+
+		t.Run("one video", func(t *testing.T) {
+			pub := newAccount(t, s, "race@example.com").PublisherID
+			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
+			const n = 10
+			errs := make([]error, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Go(func() {
+					_, errs[i] = s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: pub, RequiredCredits: 3,
+						MaxAttempts: domain.MaxRenderAttempts, Now: renderNow})
+				})
+			}
+			wg.Wait()
+			ok, busy := 0, 0
+			for _, err := range errs {
+				switch {
+				case err == nil:
+					ok++
+				case errors.Is(err, models.ErrRenderInProgress):
+					busy++
+				default:
+					t.Errorf("unexpected error: %v", err)
+				}
+			}
+			if ok != 1 || busy != n-1 {
+				t.Fatalf("%d started, %d in progress; want 1 and %d", ok, busy, n-1)
+			}
+			if got := entryKinds(t, s, pub); !equalStrings(got, []string{"grant:10", "reserve:-3"}) {
+				t.Fatalf("ledger %v", got)
+			}
+			if got := balanceOf(t, s, pub, renderNow); got != 7 {
+				t.Fatalf("balance %d, want 7", got)
+			}
+		})
+
+		t.Run("videos sharing the credits", func(t *testing.T) {
+			pub := newAccount(t, s, "share@example.com").PublisherID
+			const n = 4
+			errs := make([]error, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				v := newVideo(t, s, pub, nil, fmt.Sprint(i), renderNow, nil)
+				wg.Go(func() {
+					_, errs[i] = s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: pub, RequiredCredits: 4,
+						MaxAttempts: domain.MaxRenderAttempts, Now: renderNow})
+				})
+			}
+			wg.Wait()
+			ok := 0
+			for _, err := range errs {
+				switch {
+				case err == nil:
+					ok++
+				case !errors.Is(err, models.ErrInsufficientCredits):
+					t.Errorf("unexpected error: %v", err)
+				}
+			}
+			if ok != 2 {
+				t.Fatalf("%d renders started on 10 credits at 4 each, want 2", ok)
+			}
+			if got := balanceOf(t, s, pub, renderNow); got != 2 {
+				t.Fatalf("balance %d, want 2", got)
+			}
+		})
+	})
+}
+
+func TestRenderProgressAndHistory(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		pub := newAccount(t, s, "history@example.com").PublisherID
+		v := newVideo(t, s, pub, nil, "v", renderNow, nil)
+		first := startRender(t, s, v, 1)
+		for _, tt := range []struct {
+			in, want float64
+		}{{0.25, 0.25}, {-1, 0}, {7, 1}, {0.5, 0.5}} {
+			if err := s.SetRenderProgress(ctx, first.ID, tt.in); err != nil {
+				t.Fatal(err)
+			}
+			a, err := s.RenderAttemptByID(ctx, first.ID)
+			if err != nil || a.Progress != tt.want {
+				t.Fatalf("progress after %v: %v, %v; want %v", tt.in, a.Progress, err, tt.want)
+			}
+		}
+		if err := s.FailRender(ctx, first.ID, "boom", renderNow); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetRenderProgress(ctx, first.ID, 0.75); !errors.Is(err, models.ErrInvalidState) {
+			t.Fatalf("progress of a failed attempt: %v, want ErrInvalidState", err)
+		}
+		second := startRender(t, s, v, 1)
+		if second.Attempt != 2 {
+			t.Fatalf("second attempt number %d", second.Attempt)
+		}
+		if err := s.FinishRender(ctx, second.ID, store.RenderOutput{ContentKey: "c.mp4"}, renderNow); err != nil {
+			t.Fatal(err)
+		}
+		list, err := s.RenderAttemptsOf(ctx, pub, v.ID)
+		if err != nil || len(list) != 2 || list[0].ID != second.ID || list[1].ID != first.ID || list[1].Error != "boom" {
+			t.Fatalf("attempts %+v, %v", list, err)
+		}
+		if got := list[0].DurationMs; got != 60_000 {
+			t.Fatalf("duration kept from the estimate: %d", got)
+		}
+		latest, err := s.LatestRenderAttempt(ctx, v.ID)
+		if err != nil || latest.ID != second.ID {
+			t.Fatalf("latest %+v, %v", latest, err)
+		}
+		es, err := s.CreditEntries(ctx, pub, 2)
+		if err != nil || len(es) != 2 || es[0].Kind != models.CreditCapture || es[0].RenderAttemptID == nil || *es[0].RenderAttemptID != second.ID {
+			t.Fatalf("newest entries %+v, %v", es, err)
+		}
+	})
+}
+
+func TestVideoLimits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		pub := newAccount(t, s, "limits@example.com").PublisherID
+		lastMonth := time.Date(2026, 10, 31, 23, 59, 0, 0, time.UTC)
+		newVideo(t, s, pub, nil, "last month", lastMonth, nil)
+		rendered := newVideo(t, s, pub, nil, "rendered", time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC), nil)
+		failed := newVideo(t, s, pub, nil, "failed", renderNow, nil)
+		newVideo(t, s, pub, nil, "draft", renderNow, nil)
+		deleted := newVideo(t, s, pub, nil, "deleted", renderNow, nil)
+		if err := s.DeleteVideo(ctx, pub, deleted.ID, renderNow); err != nil {
+			t.Fatal(err)
+		}
+		newVideo(t, s, newAccount(t, s, "else@example.com").PublisherID, nil, "other account", renderNow, nil)
+		a := startRender(t, s, rendered, 1)
+		if err := s.FinishRender(ctx, a.ID, store.RenderOutput{ContentKey: "c.mp4"}, renderNow); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.FailRender(ctx, startRender(t, s, failed, 1).ID, "boom", renderNow); err != nil {
+			t.Fatal(err)
+		}
+
+		tests := []struct {
+			name    string
+			partner bool
+			plan    models.Plan
+			want    store.VideoLimits
+		}{
+			{"free", false, models.PlanFree, store.VideoLimits{VideosAllowed: 5, VideosMade: 3, DraftsAllowed: 3, DraftsMade: 2}},
+			{"paid", false, models.PlanPaid, store.VideoLimits{VideosAllowed: 100, VideosMade: 3, DraftsAllowed: 20, DraftsMade: 2}},
+			{"partner", true, models.PlanPaid, store.VideoLimits{IsUnlimited: true, VideosMade: 3, DraftsMade: 2}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				if err := s.SetPlan(ctx, pub, tt.plan); err != nil {
+					t.Fatal(err)
+				}
+				if tt.partner {
+					setPartner(t, s, pub)
+				}
+				got, err := s.VideoLimits(ctx, pub, renderNow)
+				if err != nil || got != tt.want {
+					t.Fatalf("limits %+v, %v; want %+v", got, err, tt.want)
+				}
+			})
+		}
+		if _, err := s.VideoLimits(ctx, 999999, renderNow); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("missing account: %v", err)
+		}
+	})
+}
+
+// TestRenderMigrationDown checks that 00007 rolls back and applies again on each database.
+func TestRenderMigrationDown(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		ctx := context.Background()
+		sqlDB, err := db.Store.DB().DB()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys, err := migrations.Render(db.Store.Dialect())
+		if err != nil {
+			t.Fatal(err)
+		}
+		gd := goose.DialectPostgres
+		if db.Store.Dialect() == migrations.SQLite {
+			gd = goose.DialectSQLite3
+		}
+		p, err := goose.NewProvider(gd, sqlDB, fsys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.DownTo(ctx, 6); err != nil {
+			t.Fatalf("down: %v", err)
+		}
+		if _, err := p.Up(ctx); err != nil {
+			t.Fatalf("up again: %v", err)
+		}
+		pub := newAccount(t, db.Store, "again@example.com").PublisherID
+		if got := balanceOf(t, db.Store, pub, renderNow); got != 10 {
+			t.Fatalf("balance after re-migration %d", got)
+		}
+	})
+}
+
+// TestRenderEndsRaceStarts runs renders ending on some videos while others of the same
+// account start: the account lock must not deadlock with the ledger's foreign keys.
+func TestRenderEndsRaceStarts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		pub := newAccount(t, s, "mixed@example.com").PublisherID
+		if err := s.SetPlan(ctx, pub, models.PlanPaid); err != nil {
+			t.Fatal(err)
+		}
+		const n = 8
+		running := make([]models.RenderAttempt, n)
+		waiting := make([]models.Video, n)
+		for i := range n {
+			running[i] = startRender(t, s, newVideo(t, s, pub, nil, fmt.Sprint("r", i), renderNow, nil), 1)
+			waiting[i] = newVideo(t, s, pub, nil, fmt.Sprint("w", i), renderNow, nil)
+		}
+		errs := make(chan error, 2*n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				if i%2 == 0 {
+					errs <- s.FinishRender(ctx, running[i].ID, store.RenderOutput{ContentKey: "c.mp4"}, renderNow)
+				} else {
+					errs <- s.FailRender(ctx, running[i].ID, "boom", renderNow)
+				}
+			})
+			wg.Go(func() {
+				_, err := s.StartRender(ctx, store.StartRenderInput{VideoID: waiting[i].ID, PublisherID: pub, RequiredCredits: 1,
+					MaxAttempts: domain.MaxRenderAttempts, Now: renderNow})
+				errs <- err
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Error(err)
+			}
+		}
+		// 300 granted, 8 + 8 reserved, 4 released.
+		if got := balanceOf(t, s, pub, renderNow); got != 300-16+n/2 {
+			t.Fatalf("balance %d, want %d", got, 300-16+n/2)
+		}
+	})
+}
