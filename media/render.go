@@ -598,7 +598,9 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 		}
 		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[out]", fit)
 	}
-	args = append(args, "-filter_complex", g.String(), "-map", "[out]",
+	// A chain ends with ";" only when another follows: a trailing one is an empty filter.
+	graph := strings.TrimSuffix(strings.TrimSpace(g.String()), ";")
+	args = append(args, "-filter_complex", graph, "-map", "[out]",
 		"-c:a", "aac", "-b:a", "160k", "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn", "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
 		os.Remove(out)
