@@ -23,6 +23,7 @@ type Activities struct {
 	Videos    *activities.VideoActivities
 	Narration *activities.NarrationActivities
 	Voiceover *activities.VoiceoverActivities
+	Render    *activities.RenderActivities
 }
 
 // New returns a worker with every workflow and the activities registered; call Run or
@@ -52,5 +53,10 @@ func Register(r sdkworker.Registry, acts Activities) {
 	r.RegisterActivity(acts.Narration)
 	if acts.Voiceover != nil {
 		r.RegisterActivity(acts.Voiceover)
+	}
+	// Rendering.
+	r.RegisterWorkflow(workflows.RenderVideo)
+	if acts.Render != nil {
+		r.RegisterActivity(acts.Render)
 	}
 }

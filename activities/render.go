@@ -1,0 +1,553 @@
+package activities
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"pagecast/blob"
+	"pagecast/domain"
+	"pagecast/media"
+	"pagecast/models"
+	"pagecast/providers/tts"
+	"pagecast/store"
+)
+
+// renderStore is what rendering needs from the database.
+type renderStore interface {
+	VideoForWorkflow(ctx context.Context, id int64) (models.Video, error)
+	RenderAttemptByID(ctx context.Context, id int64) (models.RenderAttempt, error)
+	FinishRender(ctx context.Context, attemptID int64, out store.RenderOutput, now time.Time) error
+	FailRender(ctx context.Context, attemptID int64, reason string, now time.Time) error
+	Asset(ctx context.Context, publisherID, id int64) (models.Asset, error)
+}
+
+// renderObjects is where render inputs are read and outputs written.
+type renderObjects interface {
+	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	Get(ctx context.Context, key string) (io.ReadCloser, blob.ObjectInfo, error)
+	Head(ctx context.Context, key string) (blob.ObjectInfo, error)
+	Delete(ctx context.Context, key string) error
+}
+
+// renderEngine is the ffmpeg render engine (media.Tool).
+type renderEngine interface {
+	RenderSegment(ctx context.Context, in media.SegmentInput, workDir, out string, progress func(doneMs int)) error
+	MixAudio(ctx context.Context, in media.MixInput, out string) error
+	JoinSegments(ctx context.Context, segments []string, audio, workDir, out string) error
+	VideoThumbnail(ctx context.Context, in string, atMs int, out string) error
+}
+
+// RenderActivities render a video's scenes to segments, join them with the mixed
+// audio into an MP4 and record the result. Workflows call it through a nil pointer.
+type RenderActivities struct {
+	Store  renderStore
+	Blob   renderObjects
+	Engine renderEngine
+	// WorkDir holds downloads and ffmpeg outputs while a render runs.
+	WorkDir string
+	// Preset is the x264 preset ("" lets the engine choose).
+	Preset string
+	// HeartbeatEvery is how often a running segment reports progress; 0 = 2 s.
+	HeartbeatEvery time.Duration
+}
+
+// Error types of renders that cannot succeed by retrying.
+const (
+	ErrTypeRenderGone  = "RenderGone"
+	ErrTypeRenderInput = "RenderInput"
+)
+
+// renderVersion is part of every segment's hash: bump it when the engine's output
+// for the same input changes, so old segments are not reused.
+const renderVersion = "segment-v1"
+
+// RenderSlide is one slide of a scene as the engine draws it.
+type RenderSlide struct {
+	LayerID    int64
+	DurationMs int
+	// MediaKey is the object of the slide's picture or clip ("" for none).
+	MediaKey string
+	IsVideo  bool
+	Text     string // a text slide's text
+	Tagline  string
+	KenBurns bool
+	Motion   int
+}
+
+// SceneRender is one scene's segment: what it shows and the hash that names it.
+type SceneRender struct {
+	SceneID    int64
+	Index      int // 1-based
+	StartMs    int
+	DurationMs int
+	Slides     []RenderSlide
+	// Cues are the burned-in subtitles, relative to the scene's start.
+	Cues []media.Cue
+	Hash string
+}
+
+// RenderClip is audio placed on the video's timeline.
+type RenderClip struct {
+	Key     string
+	StartMs int
+}
+
+// PlanRenderInput names the render attempt.
+type PlanRenderInput struct {
+	AttemptID int64
+}
+
+// PlanRenderResult is the render plan: scenes to render and what to mix.
+type PlanRenderResult struct {
+	VideoID     int64
+	PublisherID int64
+	Attempt     int
+	Canvas      media.Canvas
+	Style       media.SubtitleStyle
+	Scenes      []SceneRender
+	Narration   []RenderClip
+	DurationMs  int
+	// Cues are all subtitles on the video's timeline, for the sidecar files.
+	Cues []media.Cue
+	Burn bool
+}
+
+// renderGone ends a render whose attempt or video is no longer there to render.
+func renderGone(msg string, cause error) error {
+	return temporal.NewNonRetryableApplicationError(msg, ErrTypeRenderGone, cause)
+}
+
+// PlanRender reads the video as it is now and plans its render: the scenes with
+// their slides, media, durations and subtitles, each scene named by a hash of
+// everything that changes its pixels, and the narration on the timeline.
+func (a *RenderActivities) PlanRender(ctx context.Context, in PlanRenderInput) (PlanRenderResult, error) {
+	att, err := a.Store.RenderAttemptByID(ctx, in.AttemptID)
+	if errors.Is(err, models.ErrNotFound) {
+		return PlanRenderResult{}, renderGone("The render was cancelled.", err)
+	}
+	if err != nil {
+		return PlanRenderResult{}, err
+	}
+	if att.Status != models.RenderAttemptRendering {
+		return PlanRenderResult{}, renderGone("The render is no longer running.", nil)
+	}
+	v, err := a.Store.VideoForWorkflow(ctx, att.VideoID)
+	if errors.Is(err, models.ErrNotFound) || err == nil && v.DeletedAt != nil {
+		return PlanRenderResult{}, renderGone("The video was deleted.", err)
+	}
+	if err != nil {
+		return PlanRenderResult{}, err
+	}
+	return a.plan(ctx, v, att)
+}
+
+func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.RenderAttempt) (PlanRenderResult, error) {
+	canvas := media.Canvas16x9
+	if v.AspectRatio == models.AspectVertical {
+		canvas = media.Canvas9x16
+	}
+	res := PlanRenderResult{VideoID: v.ID, PublisherID: v.PublisherID, Attempt: att.Attempt, Canvas: canvas,
+		Style: media.DefaultSubtitleStyle(canvas), Burn: v.HardcodeSubtitles}
+
+	var subs []domain.SubtitleSlide
+	at := 0
+	motion := 0
+	for i, sc := range v.Scenes {
+		sr := SceneRender{SceneID: sc.ID, Index: i + 1, StartMs: at}
+		for _, l := range sc.Layers {
+			if l.IsPlaceholder || l.DurationMs <= 0 {
+				continue
+			}
+			rs := RenderSlide{LayerID: l.ID, DurationMs: l.DurationMs, Tagline: l.Tagline, Motion: motion}
+			motion++
+			if err := slideMedia(&rs, l); err != nil {
+				return res, err
+			}
+			sr.Slides = append(sr.Slides, rs)
+			if l.NarrationAssetID != nil && !v.IsVoiceover {
+				na, err := a.Store.Asset(ctx, v.PublisherID, *l.NarrationAssetID)
+				if err != nil {
+					return res, fmt.Errorf("narration of slide %d: %w", l.ID, err)
+				}
+				res.Narration = append(res.Narration, RenderClip{Key: na.MediaKey, StartMs: at})
+			}
+			var parts []tts.PartTiming
+			if len(l.NarrationTimings) > 0 {
+				if err := json.Unmarshal(l.NarrationTimings, &parts); err != nil {
+					return res, fmt.Errorf("timings of slide %d: %w", l.ID, err)
+				}
+			}
+			ss := domain.SubtitleSlide{LayerID: l.ID, StartMs: at}
+			for _, p := range parts {
+				ss.Parts = append(ss.Parts, domain.SubtitlePart{Text: p.Text, StartMs: p.StartMs, DurationMs: p.DurationMs, Pause: p.Pause})
+			}
+			if len(parts) == 0 && v.IsVoiceover && l.Text != "" {
+				// A voiceover slide is timed to the upload: its text is shown for the slide.
+				ss.Parts = []domain.SubtitlePart{{Text: domain.Slide{Segments: domain.SplitSentences(l.Text)}.Caption(), DurationMs: l.DurationMs}}
+			}
+			subs = append(subs, ss)
+			at += l.DurationMs
+			sr.DurationMs += l.DurationMs
+		}
+		if len(sr.Slides) > 0 {
+			res.Scenes = append(res.Scenes, sr)
+		}
+	}
+	res.DurationMs = at
+	if len(res.Scenes) == 0 {
+		return res, temporal.NewNonRetryableApplicationError("The video has no slides to render.", ErrTypeRenderInput, nil)
+	}
+	if v.IsVoiceover && v.VoiceoverAssetID != nil {
+		na, err := a.Store.Asset(ctx, v.PublisherID, *v.VoiceoverAssetID)
+		if err != nil {
+			return res, fmt.Errorf("voiceover narration: %w", err)
+		}
+		res.Narration = []RenderClip{{Key: na.MediaKey}}
+	}
+
+	for _, c := range domain.BuildCues(subs, domain.CueOptions{}) {
+		res.Cues = append(res.Cues, media.Cue{StartMs: c.StartMs, EndMs: c.EndMs, Text: c.Text})
+	}
+	for i := range res.Scenes {
+		sr := &res.Scenes[i]
+		if res.Burn {
+			for _, c := range res.Cues {
+				if c.EndMs > sr.StartMs && c.StartMs < sr.StartMs+sr.DurationMs {
+					sr.Cues = append(sr.Cues, media.Cue{StartMs: max(c.StartMs, sr.StartMs) - sr.StartMs,
+						EndMs: min(c.EndMs, sr.StartMs+sr.DurationMs) - sr.StartMs, Text: c.Text})
+				}
+			}
+		}
+		sr.Hash = sceneHash(res.Canvas, res.Style, a.Preset, *sr)
+	}
+	return res, nil
+}
+
+// slideMedia picks what the slide shows: its first media item that is a picture or a
+// clip with stored bytes, else its text.
+func slideMedia(rs *RenderSlide, l models.Layer) error {
+	for _, it := range l.Assets {
+		if it.Kind == models.LayerAssetText {
+			rs.Text = it.Text
+			return nil
+		}
+		if it.Asset == nil {
+			continue
+		}
+		as := it.Asset
+		switch {
+		case as.State != models.AssetStateComplete || as.DeletedAt != nil || as.MediaKey == "":
+			return temporal.NewNonRetryableApplicationError(
+				fmt.Sprintf("A slide's media (%s) is not ready to render.", as.Name), ErrTypeRenderInput, nil)
+		case as.TypeID == models.AssetTypeIDImage:
+			rs.MediaKey, rs.KenBurns = as.MediaKey, true
+			return nil
+		case as.TypeID == models.AssetTypeIDVideo:
+			rs.MediaKey, rs.IsVideo = as.MediaKey, true
+			return nil
+		}
+	}
+	// No picture: the slide's own words on a plain background.
+	rs.Text = domain.Slide{Segments: domain.SplitSentences(l.Text)}.Caption()
+	return nil
+}
+
+// sceneHash names a segment by everything that affects its pixels: the engine's
+// version, canvas, preset, subtitle style and the scene's slides and cues. Media is
+// named by its object key, which changes when the media changes.
+func sceneHash(c media.Canvas, style media.SubtitleStyle, preset string, sr SceneRender) string {
+	h := sha256.New()
+	_ = json.NewEncoder(h).Encode(struct {
+		V      string
+		Canvas media.Canvas
+		Style  media.SubtitleStyle
+		Preset string
+		Slides []RenderSlide
+		Cues   []media.Cue
+	}{renderVersion, c, style, preset, hashSlides(sr.Slides), sr.Cues})
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// hashSlides leaves out what does not change pixels (the slide's id).
+func hashSlides(slides []RenderSlide) []RenderSlide {
+	out := make([]RenderSlide, len(slides))
+	for i, s := range slides {
+		s.LayerID = 0
+		out[i] = s
+	}
+	return out
+}
+
+// SegmentKey is where the segment of a scene with this hash is kept for an account.
+// Equal hashes give equal segments, so a later render reuses it.
+func SegmentKey(publisherID int64, hash string) string {
+	return fmt.Sprintf("renders/%d/segments/%s.mp4", publisherID, hash)
+}
+
+// RenderOutputPrefix is where attempt n of a video puts its MP4, thumbnail and
+// subtitle files.
+func RenderOutputPrefix(publisherID, videoID int64, attempt int) string {
+	return fmt.Sprintf("videos/%d/%d/renders/%d/", publisherID, videoID, attempt)
+}
+
+// RenderSegmentInput is one scene to render.
+type RenderSegmentInput struct {
+	PublisherID int64
+	AttemptID   int64
+	Canvas      media.Canvas
+	Style       media.SubtitleStyle
+	Scene       SceneRender
+}
+
+// RenderSegmentResult names the stored segment.
+type RenderSegmentResult struct {
+	Key    string
+	Reused bool
+}
+
+// SegmentProgress is a running segment's heartbeat: how much of the scene is done.
+type SegmentProgress struct {
+	SceneID int64
+	DoneMs  int
+	TotalMs int
+}
+
+// RenderSegment renders a scene to a video-only segment in the object store, or
+// finds it there already (an unchanged scene, or a retry after the upload). It
+// heartbeats its progress.
+func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentInput) (RenderSegmentResult, error) {
+	key := SegmentKey(in.PublisherID, in.Scene.Hash)
+	if _, err := a.Blob.Head(ctx, key); err == nil {
+		return RenderSegmentResult{Key: key, Reused: true}, nil
+	} else if !errors.Is(err, blob.ErrNotFound) {
+		return RenderSegmentResult{}, err
+	}
+	dir, err := a.workDir(in.AttemptID, "scene-"+strconv.FormatInt(in.Scene.SceneID, 10))
+	if err != nil {
+		return RenderSegmentResult{}, err
+	}
+	defer os.RemoveAll(dir)
+
+	seg := media.SegmentInput{Canvas: in.Canvas, Cues: in.Scene.Cues, Style: in.Style, Preset: a.Preset}
+	files := map[string]string{}
+	for i, s := range in.Scene.Slides {
+		ss := media.SegmentSlide{DurationMs: s.DurationMs, Text: s.Text, Tagline: s.Tagline, KenBurns: s.KenBurns, Motion: s.Motion}
+		if s.MediaKey != "" {
+			file, ok := files[s.MediaKey]
+			if !ok {
+				file = filepath.Join(dir, fmt.Sprintf("media-%d%s", i, filepath.Ext(s.MediaKey)))
+				if err := a.download(ctx, s.MediaKey, file); err != nil {
+					return RenderSegmentResult{}, fmt.Errorf("slide media: %w", err)
+				}
+				files[s.MediaKey] = file
+			}
+			if s.IsVideo {
+				ss.Video = file
+			} else {
+				ss.Image = file
+			}
+		}
+		seg.Slides = append(seg.Slides, ss)
+	}
+
+	out := filepath.Join(dir, "segment.mp4")
+	beat := a.beat(ctx, in.Scene)
+	if err := a.Engine.RenderSegment(ctx, seg, dir, out, beat); err != nil {
+		return RenderSegmentResult{}, fmt.Errorf("render scene %d: %w", in.Scene.Index, err)
+	}
+	if err := putFile(ctx, a.Blob, key, out, "video/mp4"); err != nil {
+		return RenderSegmentResult{}, err
+	}
+	return RenderSegmentResult{Key: key}, nil
+}
+
+// beat returns a progress callback that heartbeats at most every HeartbeatEvery.
+func (a *RenderActivities) beat(ctx context.Context, sc SceneRender) func(int) {
+	every := a.HeartbeatEvery
+	if every <= 0 {
+		every = 2 * time.Second
+	}
+	var mu sync.Mutex
+	var last time.Time
+	activity.RecordHeartbeat(ctx, SegmentProgress{SceneID: sc.SceneID, TotalMs: sc.DurationMs})
+	return func(doneMs int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(last) < every {
+			return
+		}
+		last = time.Now()
+		activity.RecordHeartbeat(ctx, SegmentProgress{SceneID: sc.SceneID, DoneMs: min(doneMs, sc.DurationMs), TotalMs: sc.DurationMs})
+	}
+}
+
+func (a *RenderActivities) workDir(attemptID int64, name string) (string, error) {
+	base := a.WorkDir
+	if base == "" {
+		base = os.TempDir()
+	}
+	dir := filepath.Join(base, "render", strconv.FormatInt(attemptID, 10), name)
+	_ = os.RemoveAll(dir) // what a killed run left
+	return dir, os.MkdirAll(dir, 0o700)
+}
+
+func (a *RenderActivities) download(ctx context.Context, key, file string) error {
+	rc, _, err := a.Blob.Get(ctx, key)
+	if errors.Is(err, blob.ErrNotFound) {
+		return temporal.NewNonRetryableApplicationError("A file the video needs is missing from storage.", ErrTypeRenderInput, err)
+	}
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	_, err = copyToFile(file, rc)
+	return err
+}
+
+// JoinRenderInput is the plan and the stored segments, in scene order.
+type JoinRenderInput struct {
+	AttemptID int64
+	Plan      PlanRenderResult
+	Segments  []string
+}
+
+// JoinRenderResult is where the finished render is stored.
+type JoinRenderResult struct {
+	Output store.RenderOutput
+}
+
+// JoinRender mixes the narration into one audio track, joins the segments without
+// re-encoding, makes a thumbnail and the subtitle files (SRT, WebVTT, ASS), and
+// stores them under the attempt's prefix; a retry writes the same keys.
+func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (JoinRenderResult, error) {
+	p := in.Plan
+	dir, err := a.workDir(in.AttemptID, "join")
+	if err != nil {
+		return JoinRenderResult{}, err
+	}
+	defer os.RemoveAll(dir)
+	stop := heartbeatEvery(ctx, 5*time.Second, "joining")
+	defer stop()
+
+	segs := make([]string, len(in.Segments))
+	for i, key := range in.Segments {
+		segs[i] = filepath.Join(dir, fmt.Sprintf("segment-%03d.mp4", i))
+		if err := a.download(ctx, key, segs[i]); err != nil {
+			return JoinRenderResult{}, fmt.Errorf("segment %d: %w", i+1, err)
+		}
+	}
+	mix := media.MixInput{DurationMs: p.DurationMs}
+	for i, c := range p.Narration {
+		file := filepath.Join(dir, fmt.Sprintf("narration-%03d%s", i, filepath.Ext(c.Key)))
+		if err := a.download(ctx, c.Key, file); err != nil {
+			return JoinRenderResult{}, fmt.Errorf("narration: %w", err)
+		}
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: c.StartMs, Volume: 1})
+	}
+	audio := filepath.Join(dir, "audio.m4a")
+	if err := a.Engine.MixAudio(ctx, mix, audio); err != nil {
+		return JoinRenderResult{}, fmt.Errorf("mix audio: %w", err)
+	}
+	video := filepath.Join(dir, "video.mp4")
+	if err := a.Engine.JoinSegments(ctx, segs, audio, dir, video); err != nil {
+		return JoinRenderResult{}, fmt.Errorf("join segments: %w", err)
+	}
+	thumb := filepath.Join(dir, "thumbnail.jpg")
+	if err := a.Engine.VideoThumbnail(ctx, video, min(1000, p.DurationMs/2), thumb); err != nil {
+		return JoinRenderResult{}, fmt.Errorf("thumbnail: %w", err)
+	}
+
+	prefix := RenderOutputPrefix(p.PublisherID, p.VideoID, p.Attempt)
+	subtitles := []struct {
+		name, contentType string
+		write             func(io.Writer) error
+	}{
+		{"subtitles.srt", "application/x-subrip", func(w io.Writer) error { return media.WriteSRT(w, p.Cues) }},
+		{"subtitles.vtt", "text/vtt", func(w io.Writer) error { return media.WriteVTT(w, p.Cues) }},
+		{"subtitles.ass", "text/x-ssa", func(w io.Writer) error { return media.WriteASS(w, p.Cues, p.Style, p.Canvas) }},
+	}
+	for _, s := range subtitles {
+		var buf bytes.Buffer
+		if err := s.write(&buf); err != nil {
+			return JoinRenderResult{}, fmt.Errorf("%s: %w", s.name, err)
+		}
+		if err := a.Blob.Put(ctx, prefix+s.name, &buf, int64(buf.Len()), s.contentType+"; charset=utf-8"); err != nil {
+			return JoinRenderResult{}, err
+		}
+	}
+	// The thumbnail before the video: the video's key is what marks the output whole.
+	if err := putFile(ctx, a.Blob, prefix+"thumbnail.jpg", thumb, "image/jpeg"); err != nil {
+		return JoinRenderResult{}, err
+	}
+	if err := putFile(ctx, a.Blob, prefix+"video.mp4", video, "video/mp4"); err != nil {
+		return JoinRenderResult{}, err
+	}
+	return JoinRenderResult{Output: store.RenderOutput{ContentKey: prefix + "video.mp4", ThumbnailKey: prefix + "thumbnail.jpg",
+		SubtitlesKeyPrefix: prefix + "subtitles", DurationMs: p.DurationMs}}, nil
+}
+
+// heartbeatEvery heartbeats step until stop is called.
+func heartbeatEvery(ctx context.Context, every time.Duration, step string) (stop func()) {
+	activity.RecordHeartbeat(ctx, step)
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				activity.RecordHeartbeat(ctx, step)
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// CompleteRenderInput is the finished render.
+type CompleteRenderInput struct {
+	AttemptID int64
+	Output    store.RenderOutput
+}
+
+// CompleteRenderResult is empty.
+type CompleteRenderResult struct{}
+
+// CompleteRender makes the render the video's content and captures its credits.
+func (a *RenderActivities) CompleteRender(ctx context.Context, in CompleteRenderInput) (CompleteRenderResult, error) {
+	return CompleteRenderResult{}, a.Store.FinishRender(ctx, in.AttemptID, in.Output, time.Now())
+}
+
+// FailRenderInput is the failed render and why.
+type FailRenderInput struct {
+	AttemptID int64
+	Reason    string
+}
+
+// FailRenderResult is empty.
+type FailRenderResult struct{}
+
+// FailRender ends the render in error and releases its credits; the video keeps the
+// content it had.
+func (a *RenderActivities) FailRender(ctx context.Context, in FailRenderInput) (FailRenderResult, error) {
+	err := a.Store.FailRender(ctx, in.AttemptID, in.Reason, time.Now())
+	if errors.Is(err, models.ErrNotFound) {
+		return FailRenderResult{}, nil
+	}
+	return FailRenderResult{}, err
+}

@@ -1,0 +1,302 @@
+package activities_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"go.temporal.io/sdk/testsuite"
+
+	"pagecast/activities"
+	"pagecast/domain"
+	"pagecast/media"
+	"pagecast/models"
+	"pagecast/store"
+	"pagecast/store/storetest"
+)
+
+// renderEnv is narrationEnv plus the render activities over the real ffmpeg, run in
+// Temporal's activity test environment (they heartbeat).
+type renderEnv struct {
+	*narrationEnv
+	acts *activities.RenderActivities
+	ts   testsuite.WorkflowTestSuite
+}
+
+func newRenderEnv(t *testing.T, db storetest.DB) *renderEnv {
+	t.Helper()
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		t.Skip("ffmpeg is not installed")
+	}
+	n := newNarrationEnv(t, db)
+	return &renderEnv{narrationEnv: n, acts: &activities.RenderActivities{Store: db.Store, Blob: n.blob, Engine: media.Tool{},
+		WorkDir: t.TempDir(), HeartbeatEvery: 100 * time.Millisecond}}
+}
+
+// run executes one render activity and decodes its result into res.
+func (e *renderEnv) run(fn, in, res any) {
+	e.t.Helper()
+	env := e.ts.NewTestActivityEnvironment()
+	env.RegisterActivity(e.acts)
+	v, err := env.ExecuteActivity(fn, in)
+	if err != nil {
+		e.t.Fatalf("%T: %v", in, err)
+	}
+	if res != nil {
+		if err := v.Get(res); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+}
+
+// asset stores a generated media file as a complete asset of the account.
+func (e *renderEnv) asset(name string, typ models.AssetTypeID, ffmpegArgs ...string) int64 {
+	e.t.Helper()
+	file := filepath.Join(e.t.TempDir(), name)
+	args := append([]string{"-hide_banner", "-nostdin", "-v", "error", "-y"}, ffmpegArgs...)
+	if out, err := exec.Command("ffmpeg", append(args, file)...).CombinedOutput(); err != nil {
+		e.t.Fatalf("make %s: %v %s", name, err, out)
+	}
+	body, err := os.ReadFile(file)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	key := fmt.Sprintf("assets/%d/%s", e.pub, name)
+	if err := e.blob.Put(e.t.Context(), key, bytes.NewReader(body), int64(len(body)), "application/octet-stream"); err != nil {
+		e.t.Fatal(err)
+	}
+	a := models.Asset{PublisherID: e.pub, Name: name, TypeID: typ, Source: models.AssetSourceInternal,
+		State: models.AssetStateComplete, MediaKey: key, OriginalKey: key}
+	if err := e.store.CreateAsset(e.t.Context(), &a); err != nil {
+		e.t.Fatal(err)
+	}
+	return a.ID
+}
+
+// render runs a whole render of the video as RenderVideo would and returns the plan
+// and the segment results.
+func (e *renderEnv) render(videoID int64) (models.RenderAttempt, activities.PlanRenderResult, []activities.RenderSegmentResult, activities.JoinRenderResult) {
+	e.t.Helper()
+	ctx := e.t.Context()
+	v, err := e.store.VideoForWorkflow(ctx, videoID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	att, err := e.store.StartRender(ctx, store.StartRenderInput{VideoID: videoID, PublisherID: e.pub,
+		RequiredCredits: domain.RequiredCredits(v.DurationMs), DurationMs: v.DurationMs, MaxAttempts: domain.MaxRenderAttempts, Now: time.Now()})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var plan activities.PlanRenderResult
+	e.run(e.acts.PlanRender, activities.PlanRenderInput{AttemptID: att.ID}, &plan)
+	segs := make([]activities.RenderSegmentResult, len(plan.Scenes))
+	keys := make([]string, len(plan.Scenes))
+	for i, sc := range plan.Scenes {
+		e.run(e.acts.RenderSegment, activities.RenderSegmentInput{PublisherID: e.pub, AttemptID: att.ID, Canvas: plan.Canvas,
+			Style: plan.Style, Scene: sc}, &segs[i])
+		keys[i] = segs[i].Key
+	}
+	var joined activities.JoinRenderResult
+	e.run(e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan, Segments: keys}, &joined)
+	e.run(e.acts.CompleteRender, activities.CompleteRenderInput{AttemptID: att.ID, Output: joined.Output}, nil)
+	return att, plan, segs, joined
+}
+
+// download fetches an object to a local file.
+func (e *renderEnv) download(key, name string) string {
+	e.t.Helper()
+	r, _, err := e.blob.Get(e.t.Context(), key)
+	if err != nil {
+		e.t.Fatalf("get %s: %v", key, err)
+	}
+	defer r.Close()
+	path := filepath.Join(e.t.TempDir(), name)
+	f, err := os.Create(path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if _, err := io.Copy(f, r); err != nil {
+		e.t.Fatal(err)
+	}
+	f.Close()
+	return path
+}
+
+// bottomBand decodes the bottom quarter of the frame at ms as grey pixels.
+func bottomBand(t *testing.T, file string, ms int) []byte {
+	t.Helper()
+	out, err := exec.Command("ffmpeg", "-v", "error", "-ss", strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64), "-i", file,
+		"-frames:v", "1", "-vf", "crop=iw:ih/4:0:ih*3/4,format=gray", "-f", "rawvideo", "-").Output()
+	if err != nil || len(out) == 0 {
+		t.Fatalf("frame at %d ms: %v", ms, err)
+	}
+	return out
+}
+
+func meanDiff(a, b []byte) float64 {
+	if len(a) != len(b) {
+		return math.Inf(1)
+	}
+	sum := 0
+	for i := range a {
+		d := int(a[i]) - int(b[i])
+		if d < 0 {
+			d = -d
+		}
+		sum += d
+	}
+	return float64(sum) / float64(len(a))
+}
+
+// TestRenderAVideo renders a narrated two-scene video (a picture with Ken Burns, a
+// clip, a text slide) to an MP4 with burned subtitles: 1920x1080 H.264 and AAC as
+// long as its slides, the subtitle visible at its time, credits charged once, the
+// sidecar subtitles stored. A second render reuses both segments; after one slide's
+// media changes, only its scene renders again.
+func TestRenderAVideo(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		picture := e.asset("harbour.jpg", models.AssetTypeIDImage, "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=1", "-frames:v", "1")
+		clip := e.asset("waves.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "testsrc=size=640x360:rate=25", "-t", "2",
+			"-c:v", "libx264", "-pix_fmt", "yuv420p")
+		other := e.asset("dawn.jpg", models.AssetTypeIDImage, "-f", "lavfi", "-i", "smptebars=size=1280x720:rate=1", "-frames:v", "1")
+
+		v := models.Video{PublisherID: e.pub, Name: "Harbour", AspectRatio: models.AspectHorizontal, VoiceID: &e.voice,
+			PauseAfterSlideMs: 500, MaxSentencesPerSlide: 2, BuildStage: models.BuildAutomatchCompleted, HardcodeSubtitles: true}
+		if err := e.store.CreateVideo(ctx, &v); err != nil {
+			t.Fatal(err)
+		}
+		v, err := e.store.CreateScenes(ctx, v.ID, []store.SceneInput{
+			{Layers: []store.LayerInput{{Text: "The harbour wakes at dawn."}, {Text: "Waves roll in from the sea."}}},
+			{Layers: []store.LayerInput{{Text: "Boats leave for the islands."}}},
+		}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sc := range v.Scenes {
+			e.narrateScene(sc.ID)
+		}
+		l1, l2, l3 := v.Scenes[0].Layers[0].ID, v.Scenes[0].Layers[1].ID, v.Scenes[1].Layers[0].ID
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: l1, AssetID: &picture}, {LayerID: l2, AssetID: &clip},
+			{LayerID: l3, Text: "Boats leave for the islands."}}, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		before, err := e.store.CreditBalance(ctx, e.pub, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		att, plan, segs, joined := e.render(v.ID)
+		if len(plan.Scenes) != 2 || segs[0].Reused || segs[1].Reused {
+			t.Fatalf("plan %d scenes, segments %+v", len(plan.Scenes), segs)
+		}
+		got, err := e.store.VideoForWorkflow(ctx, v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ContentKey != joined.Output.ContentKey || got.RenderStatus != domain.RenderStatusComplete || got.ThumbnailKey == "" {
+			t.Fatalf("video after render: content %q status %q thumbnail %q", got.ContentKey, got.RenderStatus, got.ThumbnailKey)
+		}
+		after, _ := e.store.CreditBalance(ctx, e.pub, time.Now())
+		if before-after != domain.RequiredCredits(got.DurationMs) {
+			t.Fatalf("balance %d -> %d, want a charge of %d", before, after, domain.RequiredCredits(got.DurationMs))
+		}
+		if a, _ := e.store.RenderAttemptByID(ctx, att.ID); a.Status != models.RenderAttemptCompleted {
+			t.Fatalf("attempt status %q", a.Status)
+		}
+
+		file := e.download(got.ContentKey, "video.mp4")
+		probe, err := media.Tool{}.Probe(ctx, file, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if probe.Width != 1920 || probe.Height != 1080 || probe.VideoCodec != "h264" || probe.AudioCodec != "aac" {
+			t.Fatalf("probe = %+v", probe)
+		}
+		if d := math.Abs(probe.Duration*1000 - float64(got.DurationMs)); d > 100 {
+			t.Fatalf("MP4 lasts %.0f ms, the slides %d ms", probe.Duration*1000, got.DurationMs)
+		}
+		for _, ext := range []string{".srt", ".vtt", ".ass"} {
+			sub := e.download(joined.Output.SubtitlesKeyPrefix+ext, "subtitles"+ext)
+			body, _ := os.ReadFile(sub)
+			if !strings.Contains(string(body), "Boats leave for the islands.") {
+				t.Fatalf("%s lacks the last sentence:\n%s", ext, body)
+			}
+		}
+
+		// The burned subtitle shows at its time: the same frame rendered without
+		// subtitles differs in the subtitle band.
+		if len(plan.Cues) == 0 {
+			t.Fatal("no subtitle cues")
+		}
+		cue := plan.Cues[0]
+		withSubs := bottomBand(t, file, (cue.StartMs+cue.EndMs)/2)
+		if err := e.store.DB().Model(&models.Video{}).Where("id = ?", v.ID).Updates(map[string]any{"hardcode_subtitles": false, "draft": true}).Error; err != nil {
+			t.Fatal(err)
+		}
+		_, _, segs2, joined2 := e.render(v.ID)
+		if segs2[0].Reused || segs2[1].Reused {
+			t.Fatal("turning subtitles off reused burned segments")
+		}
+		plain := bottomBand(t, e.download(joined2.Output.ContentKey, "plain.mp4"), (cue.StartMs+cue.EndMs)/2)
+		if d := meanDiff(withSubs, plain); d < 1 {
+			t.Fatalf("the subtitle band at %d ms barely differs (%.2f) with and without burned subtitles", (cue.StartMs+cue.EndMs)/2, d)
+		}
+
+		// Nothing changed: both segments are reused. One slide's picture changed: only
+		// its scene renders again.
+		_, _, segs3, _ := e.render(v.ID)
+		if !segs3[0].Reused || !segs3[1].Reused {
+			t.Fatalf("an unchanged video rendered again: %+v", segs3)
+		}
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: l3, AssetID: &other}}, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		_, _, segs4, _ := e.render(v.ID)
+		if !segs4[0].Reused || segs4[1].Reused {
+			t.Fatalf("after changing scene 2's media: %+v, want scene 1 reused and scene 2 rendered", segs4)
+		}
+	})
+}
+
+// TestFailedRenderReleasesCredits: a render that fails gives its credits back and
+// leaves the video's content as it was.
+func TestFailedRenderReleasesCredits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		v := e.video("Nothing to see here today.")
+		e.narrateScene(v.Scenes[0].ID)
+		before, _ := e.store.CreditBalance(ctx, e.pub, time.Now())
+		att, err := e.store.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: e.pub, RequiredCredits: 1,
+			MaxAttempts: domain.MaxRenderAttempts, Now: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mid, _ := e.store.CreditBalance(ctx, e.pub, time.Now()); mid != before-1 {
+			t.Fatalf("balance while rendering %d, want %d", mid, before-1)
+		}
+		for range 2 { // a retried FailRender releases once
+			e.run(e.acts.FailRender, activities.FailRenderInput{AttemptID: att.ID, Reason: "The render failed. Please try again."}, nil)
+		}
+		if after, _ := e.store.CreditBalance(ctx, e.pub, time.Now()); after != before {
+			t.Fatalf("balance after a failed render %d, want %d", after, before)
+		}
+		got, _ := e.store.VideoForWorkflow(ctx, v.ID)
+		if got.ContentKey != "" || got.RenderStatus != domain.RenderStatusError {
+			t.Fatalf("video after a failed render: content %q status %q", got.ContentKey, got.RenderStatus)
+		}
+	})
+}

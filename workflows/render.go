@@ -1,0 +1,215 @@
+package workflows
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/converter"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"pagecast/activities"
+)
+
+var ra *activities.RenderActivities
+
+// RenderVideoID is the workflow ID of attempt n at rendering video id.
+func RenderVideoID(videoID int64, attempt int) string {
+	return fmt.Sprintf("RenderVideo:%d:%d", videoID, attempt)
+}
+
+// RenderVideoInput names the render attempt (store.StartRender made it and reserved
+// its credits).
+type RenderVideoInput struct {
+	VideoID     int64
+	PublisherID int64
+	AttemptID   int64
+	Attempt     int
+}
+
+// RenderVideoResult is how the render ended.
+type RenderVideoResult struct {
+	ContentKey     string
+	DurationMs     int
+	ScenesRendered int
+	ScenesReused   int
+	Error          string
+}
+
+// RenderProgressQuery is the query that answers a RenderProgress.
+const RenderProgressQuery = "progress"
+
+// RenderProgress is how far a render is: the scenes' total and finished length, and
+// its stage (planning, rendering, joining, done).
+type RenderProgress struct {
+	Stage   string
+	TotalMs int
+	DoneMs  int
+	Scenes  int
+	Done    int
+}
+
+// Options of the render steps. A segment heartbeats every 2 s, so a worker that dies
+// is noticed within the heartbeat timeout and the scene starts again elsewhere.
+const (
+	renderHeartbeat = 20 * time.Second
+	segmentTimeout  = 30 * time.Minute
+	joinTimeout     = 20 * time.Minute
+)
+
+// RenderVideo renders a video: it plans the render from the video as it is, renders
+// each scene to a segment in parallel activities (bounded by the workers' slots;
+// unchanged scenes are found in the object store and reused), joins them with the
+// mixed audio, and makes the result the video's content, capturing the credits
+// reserved for it. Whatever fails, the attempt ends in error and its credits are
+// released (a saga); the video keeps the content it had.
+func RenderVideo(ctx workflow.Context, in RenderVideoInput) (RenderVideoResult, error) {
+	progress := RenderProgress{Stage: "planning"}
+	if err := workflow.SetQueryHandler(ctx, RenderProgressQuery, func() (RenderProgress, error) { return progress, nil }); err != nil {
+		return RenderVideoResult{}, err
+	}
+	res, err := renderVideo(ctx, in, &progress)
+	if err == nil {
+		progress.Stage = "done"
+		return res, nil
+	}
+	msg := "The render failed. Please try again."
+	var appErr *temporal.ApplicationError
+	if errors.As(err, &appErr) && appErr.NonRetryable() {
+		msg = appErr.Message()
+	}
+	workflow.GetLogger(ctx).Warn("render failed", "video_id", in.VideoID, "attempt", in.Attempt, "err", err)
+	progress.Stage = "failed"
+	// Release the credits even when the workflow was cancelled.
+	dctx, _ := workflow.NewDisconnectedContext(ctx)
+	if ferr := workflow.ExecuteActivity(bookkeeping(dctx), ra.FailRender,
+		activities.FailRenderInput{AttemptID: in.AttemptID, Reason: msg}).Get(dctx, nil); ferr != nil {
+		return RenderVideoResult{}, ferr
+	}
+	res.Error = msg
+	return res, nil
+}
+
+func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProgress) (RenderVideoResult, error) {
+	var res RenderVideoResult
+	plan := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: 2 * time.Minute,
+		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
+	})
+	var p activities.PlanRenderResult
+	if err := workflow.ExecuteActivity(plan, ra.PlanRender, activities.PlanRenderInput{AttemptID: in.AttemptID}).Get(ctx, &p); err != nil {
+		return res, err
+	}
+	progress.Stage, progress.TotalMs, progress.Scenes = "rendering", p.DurationMs, len(p.Scenes)
+
+	work := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: segmentTimeout,
+		HeartbeatTimeout:    renderHeartbeat,
+		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: 30 * time.Second, MaximumAttempts: 10},
+	})
+	// Every scene is scheduled at once; the workers' activity slots bound how many
+	// render together.
+	futures := make([]workflow.Future, len(p.Scenes))
+	for i, sc := range p.Scenes {
+		futures[i] = workflow.ExecuteActivity(work, ra.RenderSegment, activities.RenderSegmentInput{
+			PublisherID: p.PublisherID, AttemptID: in.AttemptID, Canvas: p.Canvas, Style: p.Style, Scene: sc})
+	}
+	// Count scenes as they finish, in whatever order, so progress is true.
+	segments := make([]string, len(p.Scenes))
+	var firstErr error
+	sel := workflow.NewSelector(ctx)
+	for i, f := range futures {
+		sel.AddFuture(f, func(f workflow.Future) {
+			var r activities.RenderSegmentResult
+			if err := f.Get(ctx, &r); err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				return
+			}
+			segments[i] = r.Key
+			progress.Done++
+			progress.DoneMs += p.Scenes[i].DurationMs
+			if r.Reused {
+				res.ScenesReused++
+			} else {
+				res.ScenesRendered++
+			}
+		})
+	}
+	for range futures {
+		sel.Select(ctx)
+	}
+	if firstErr != nil {
+		return res, firstErr
+	}
+
+	progress.Stage = "joining"
+	join := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: joinTimeout,
+		HeartbeatTimeout:    renderHeartbeat,
+		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: 30 * time.Second, MaximumAttempts: 10},
+	})
+	var joined activities.JoinRenderResult
+	if err := workflow.ExecuteActivity(join, ra.JoinRender, activities.JoinRenderInput{
+		AttemptID: in.AttemptID, Plan: p, Segments: segments}).Get(ctx, &joined); err != nil {
+		return res, err
+	}
+	if err := workflow.ExecuteActivity(bookkeeping(ctx), ra.CompleteRender, activities.CompleteRenderInput{
+		AttemptID: in.AttemptID, Output: joined.Output}).Get(ctx, nil); err != nil {
+		return res, err
+	}
+	res.ContentKey, res.DurationMs = joined.Output.ContentKey, joined.Output.DurationMs
+	return res, nil
+}
+
+// RenderVideo starts attempt n at rendering a video.
+func (s Starter) RenderVideo(ctx context.Context, in RenderVideoInput) error {
+	return s.start(ctx, RenderVideoID(in.VideoID, in.Attempt), RenderVideo, in)
+}
+
+// RenderProgress reads a running render's progress: the workflow's own account of
+// finished scenes, plus what the running segments last reported in their heartbeats.
+// ok is false when the run is not running (finished, or never started).
+func (s Starter) RenderProgress(ctx context.Context, videoID int64, attempt int) (p RenderProgress, ok bool, err error) {
+	id := RenderVideoID(videoID, attempt)
+	desc, err := s.Client.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return p, false, nil // not started (yet), or already gone
+	}
+	if desc.GetWorkflowExecutionInfo().GetStatus() != enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING {
+		return p, false, nil
+	}
+	v, err := s.Client.QueryWorkflow(ctx, id, "", RenderProgressQuery)
+	if err != nil {
+		return p, false, fmt.Errorf("query %s: %w", id, err)
+	}
+	if err := v.Get(&p); err != nil {
+		return p, false, err
+	}
+	p.DoneMs += heartbeatMs(desc)
+	if p.DoneMs > p.TotalMs {
+		p.DoneMs = p.TotalMs
+	}
+	return p, true, nil
+}
+
+// heartbeatMs adds up the progress the running segments last heartbeated.
+func heartbeatMs(desc *workflowservice.DescribeWorkflowExecutionResponse) int {
+	total := 0
+	dc := converter.GetDefaultDataConverter()
+	for _, pa := range desc.GetPendingActivities() {
+		if pa.GetActivityType().GetName() != "RenderSegment" || pa.GetHeartbeatDetails() == nil {
+			continue
+		}
+		var sp activities.SegmentProgress
+		if err := dc.FromPayloads(pa.GetHeartbeatDetails(), &sp); err == nil {
+			total += sp.DoneMs
+		}
+	}
+	return total
+}

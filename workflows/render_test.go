@@ -1,0 +1,198 @@
+package workflows
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/mock"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/testsuite"
+
+	"pagecast/activities"
+	"pagecast/store"
+)
+
+// renderEnv is a test environment with the render activities mocked and recorded.
+type renderEnv struct {
+	*testsuite.TestWorkflowEnvironment
+	mu        sync.Mutex
+	segments  map[int64]int // scene id -> RenderSegment calls
+	joined    []activities.JoinRenderInput
+	completed []activities.CompleteRenderInput
+	failed    []activities.FailRenderInput
+}
+
+var testRenderPlan = activities.PlanRenderResult{
+	VideoID: 1, PublisherID: 7, Attempt: 2, DurationMs: 9000,
+	Scenes: []activities.SceneRender{
+		{SceneID: 10, Index: 1, DurationMs: 3000, Hash: "a"},
+		{SceneID: 20, Index: 2, StartMs: 3000, DurationMs: 4000, Hash: "b"},
+		{SceneID: 30, Index: 3, StartMs: 7000, DurationMs: 2000, Hash: "c"},
+	},
+}
+
+// newRenderEnv mocks the activities; segment decides each RenderSegment call's outcome
+// (call counts from 1 per scene).
+// A scene in slow takes that long of workflow time.
+func newRenderEnv(t *testing.T, plan func() (activities.PlanRenderResult, error), segment func(sceneID int64, call int) (activities.RenderSegmentResult, error), slow map[int64]time.Duration) *renderEnv {
+	var s testsuite.WorkflowTestSuite
+	e := &renderEnv{TestWorkflowEnvironment: s.NewTestWorkflowEnvironment(), segments: map[int64]int{}}
+	e.RegisterActivity(ra)
+	e.OnActivity(ra.PlanRender, mock.Anything, mock.Anything).Return(
+		func(context.Context, activities.PlanRenderInput) (activities.PlanRenderResult, error) { return plan() }).Maybe()
+	render := func(_ context.Context, in activities.RenderSegmentInput) (activities.RenderSegmentResult, error) {
+		e.mu.Lock()
+		e.segments[in.Scene.SceneID]++
+		n := e.segments[in.Scene.SceneID]
+		e.mu.Unlock()
+		return segment(in.Scene.SceneID, n)
+	}
+	for id, d := range slow {
+		e.OnActivity(ra.RenderSegment, mock.Anything, mock.MatchedBy(func(in activities.RenderSegmentInput) bool { return in.Scene.SceneID == id })).
+			After(d).Return(render).Maybe()
+	}
+	e.OnActivity(ra.RenderSegment, mock.Anything, mock.Anything).Return(render).Maybe()
+	e.OnActivity(ra.JoinRender, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.JoinRenderInput) (activities.JoinRenderResult, error) {
+			e.mu.Lock()
+			e.joined = append(e.joined, in)
+			e.mu.Unlock()
+			return activities.JoinRenderResult{Output: store.RenderOutput{ContentKey: "videos/7/1/renders/2/video.mp4", DurationMs: in.Plan.DurationMs}}, nil
+		}).Maybe()
+	e.OnActivity(ra.CompleteRender, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.CompleteRenderInput) (activities.CompleteRenderResult, error) {
+			e.mu.Lock()
+			e.completed = append(e.completed, in)
+			e.mu.Unlock()
+			return activities.CompleteRenderResult{}, nil
+		}).Maybe()
+	e.OnActivity(ra.FailRender, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.FailRenderInput) (activities.FailRenderResult, error) {
+			e.mu.Lock()
+			e.failed = append(e.failed, in)
+			e.mu.Unlock()
+			return activities.FailRenderResult{}, nil
+		}).Maybe()
+	return e
+}
+
+func (e *renderEnv) result(t *testing.T) RenderVideoResult {
+	t.Helper()
+	if !e.IsWorkflowCompleted() {
+		t.Fatal("workflow did not complete")
+	}
+	if err := e.GetWorkflowError(); err != nil {
+		t.Fatal(err)
+	}
+	var res RenderVideoResult
+	if err := e.GetWorkflowResult(&res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func planOK() (activities.PlanRenderResult, error) { return testRenderPlan, nil }
+
+func TestRenderVideo(t *testing.T) {
+	transient := errors.New("s3: connection reset")
+	tests := []struct {
+		name         string
+		plan         func() (activities.PlanRenderResult, error)
+		segment      func(int64, int) (activities.RenderSegmentResult, error)
+		wantError    string
+		wantRendered int
+		wantReused   int
+		wantCalls    map[int64]int
+	}{
+		{"every scene rendered", planOK, func(id int64, _ int) (activities.RenderSegmentResult, error) {
+			return activities.RenderSegmentResult{Key: "seg"}, nil
+		}, "", 3, 0, map[int64]int{10: 1, 20: 1, 30: 1}},
+		{"unchanged scenes reused", planOK, func(id int64, _ int) (activities.RenderSegmentResult, error) {
+			return activities.RenderSegmentResult{Key: "seg", Reused: id != 20}, nil
+		}, "", 1, 2, map[int64]int{10: 1, 20: 1, 30: 1}},
+		{"a transient fault is retried", planOK, func(id int64, call int) (activities.RenderSegmentResult, error) {
+			if id == 20 && call < 3 {
+				return activities.RenderSegmentResult{}, transient
+			}
+			return activities.RenderSegmentResult{Key: "seg"}, nil
+		}, "", 3, 0, map[int64]int{10: 1, 20: 3, 30: 1}},
+		{"bad media fails the render with its message", planOK, func(id int64, _ int) (activities.RenderSegmentResult, error) {
+			if id == 30 {
+				return activities.RenderSegmentResult{}, temporal.NewNonRetryableApplicationError(
+					"A file the video needs is missing from storage.", activities.ErrTypeRenderInput, nil)
+			}
+			return activities.RenderSegmentResult{Key: "seg"}, nil
+		}, "A file the video needs is missing from storage.", 2, 0, map[int64]int{10: 1, 20: 1, 30: 1}},
+		{"a fault that outlasts its retries", planOK, func(id int64, _ int) (activities.RenderSegmentResult, error) {
+			if id == 10 {
+				return activities.RenderSegmentResult{}, transient
+			}
+			return activities.RenderSegmentResult{Key: "seg"}, nil
+		}, "The render failed. Please try again.", 2, 0, map[int64]int{10: 10, 20: 1, 30: 1}},
+		{"the attempt is gone", func() (activities.PlanRenderResult, error) {
+			return activities.PlanRenderResult{}, temporal.NewNonRetryableApplicationError("The video was deleted.", activities.ErrTypeRenderGone, nil)
+		}, nil, "The video was deleted.", 0, 0, map[int64]int{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newRenderEnv(t, tt.plan, tt.segment, nil)
+			e.ExecuteWorkflow(RenderVideo, RenderVideoInput{VideoID: 1, PublisherID: 7, AttemptID: 55, Attempt: 2})
+			res := e.result(t)
+			if res.Error != tt.wantError || res.ScenesRendered != tt.wantRendered || res.ScenesReused != tt.wantReused {
+				t.Fatalf("result = %+v, want error %q, %d rendered, %d reused", res, tt.wantError, tt.wantRendered, tt.wantReused)
+			}
+			for id, n := range tt.wantCalls {
+				if e.segments[id] != n {
+					t.Fatalf("scene %d rendered %d times, want %d (%v)", id, e.segments[id], n, e.segments)
+				}
+			}
+			if tt.wantError == "" {
+				// Joined once, in scene order; completed once; nothing released.
+				if len(e.joined) != 1 || len(e.joined[0].Segments) != 3 || len(e.completed) != 1 || len(e.failed) != 0 {
+					t.Fatalf("joined %d, completed %d, failed %d", len(e.joined), len(e.completed), len(e.failed))
+				}
+				if e.completed[0].AttemptID != 55 || res.ContentKey == "" || res.DurationMs != 9000 {
+					t.Fatalf("completed %+v, result %+v", e.completed[0], res)
+				}
+				return
+			}
+			// A failed render is never joined or completed, and releases its credits once.
+			if len(e.joined) != 0 || len(e.completed) != 0 || len(e.failed) != 1 || e.failed[0].AttemptID != 55 || e.failed[0].Reason != tt.wantError {
+				t.Fatalf("joined %d, completed %d, failed %+v", len(e.joined), len(e.completed), e.failed)
+			}
+		})
+	}
+}
+
+// TestRenderVideoProgress queries a render while its scenes run.
+func TestRenderVideoProgress(t *testing.T) {
+	// Scene 20 takes longer: halfway through, scenes 10 and 30 are done.
+	e := newRenderEnv(t, planOK, func(int64, int) (activities.RenderSegmentResult, error) {
+		return activities.RenderSegmentResult{Key: "seg"}, nil
+	}, map[int64]time.Duration{20: 10 * time.Second})
+	var mid RenderProgress
+	e.RegisterDelayedCallback(func() {
+		v, err := e.QueryWorkflow(RenderProgressQuery)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if err := v.Get(&mid); err != nil {
+			t.Error(err)
+		}
+	}, 5*time.Second)
+	e.ExecuteWorkflow(RenderVideo, RenderVideoInput{VideoID: 1, PublisherID: 7, AttemptID: 55, Attempt: 2})
+	e.result(t)
+	if mid.Stage != "rendering" || mid.Scenes != 3 || mid.Done != 2 || mid.TotalMs != 9000 || mid.DoneMs != 5000 {
+		t.Fatalf("progress halfway = %+v", mid)
+	}
+}
+
+func TestRenderVideoID(t *testing.T) {
+	if got := RenderVideoID(12, 3); got != "RenderVideo:12:3" {
+		t.Fatalf("RenderVideoID = %q", got)
+	}
+}
