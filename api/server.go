@@ -62,6 +62,8 @@ type Deps struct {
 	Content *ContentDeps
 	// LLM writes scripts; nil keeps the local rule-based writer (api/scripts.go).
 	LLM llm.Provider
+	// Render starts renders and reads their files; nil answers render calls with 503.
+	Render *RenderDeps
 }
 
 // Server holds the handlers' dependencies.
@@ -78,6 +80,7 @@ type Server struct {
 	assetURLs urlCache
 	voices    *VoiceDeps
 	content   *ContentDeps
+	render    *RenderDeps
 	scripts   scriptWriter
 	samples   sampleFlights
 	engine    *gin.Engine
@@ -113,13 +116,18 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 	}
+	if d.Render != nil {
+		if err := d.Render.check(); err != nil {
+			return nil, err
+		}
+	}
 	s := &Server{
 		cfg: d.Config, store: d.Store, workflows: d.Workflows, captcha: d.Captcha, log: d.Logger,
 		ready:    append([]ReadyCheck{{Name: "database", Check: d.Store.Ping}}, d.Ready...),
 		pwParams: d.PasswordParams, version: d.Version, assets: d.Assets, voices: d.Voices,
 		scripts: newScriptWriter(d.LLM),
 	}
-	s.content = d.Content
+	s.content, s.render = d.Content, d.Render
 	if s.pwParams == (domain.PasswordParams{}) {
 		s.pwParams = domain.DefaultPasswordParams
 	}
@@ -220,6 +228,16 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.DELETE("/video/:id", handle(s.deleteVideo))
 	lib.POST("/video/:id/copy", handle(s.copyVideo))
 	lib.POST("/scene/audio", handle(s.generateSceneAudio))
+
+	// Rendering (api/render.go): gating, credits, limits, validation, status and files.
+	lib.GET("/video/limits", handle(s.videoLimits))
+	lib.POST("/video/renderStatus", handle(s.renderStatuses))
+	lib.PUT("/video/:id/render", s.requireRender(), handle(s.renderVideo))
+	lib.GET("/video/:id/credits-info", handle(s.creditsInfo))
+	lib.GET("/video/:id/validate", handle(s.validateVideo))
+	lib.GET("/video/:id/renderStatusWithDetails", s.requireRender(), handle(s.renderStatusWithDetails))
+	lib.GET("/video/:id/exports", handle(s.exports))
+	lib.GET("/video/:id/subtitles/ass", s.requireRender(), handle(s.subtitlesASS))
 
 	r.NoMethod(func(c *gin.Context) { writeError(c, errNoMethod) })
 	r.NoRoute(s.notFound(web))

@@ -651,6 +651,10 @@ func (s *Server) videoJSON(ctx context.Context, v models.Video) (videoResponse, 
 	if len(r.Automatch) == 0 {
 		r.Automatch = json.RawMessage("null")
 	}
+	var err error
+	if r.ContentURL, r.ThumbnailURL, err = s.contentURLs(ctx, v); err != nil {
+		return r, err
+	}
 	if v.VoiceoverAssetID != nil {
 		a, err := s.store.Asset(ctx, v.PublisherID, *v.VoiceoverAssetID)
 		if err == nil {

@@ -40,6 +40,14 @@ func (s *Store) Video(ctx context.Context, publisherID, id int64) (models.Video,
 	return v, loadTree(s.db.WithContext(ctx), &v)
 }
 
+// VideoRow finds a live video of the account without its scenes, for calls that need
+// only its own fields.
+func (s *Store) VideoRow(ctx context.Context, publisherID, id int64) (models.Video, error) {
+	var v models.Video
+	err := liveVideos(s.db.WithContext(ctx), publisherID).Take(&v, id).Error
+	return v, translate(err, fmt.Sprintf("video %d", id))
+}
+
 // VideoForWorkflow finds a video by id for its workflows, with its tree; a deleted
 // video is still found (the workflow then stops).
 func (s *Store) VideoForWorkflow(ctx context.Context, id int64) (models.Video, error) {

@@ -214,6 +214,7 @@ func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, bk *back
 		Voices:    voices,
 		Content:   &api.ContentDeps{Articles: newArticlePuller(cfg.Assets)},
 		LLM:       scriptLLM,
+		Render:    &api.RenderDeps{Renders: renders{starter: starter}, Objects: b},
 		Ready: []api.ReadyCheck{
 			{Name: "temporal", Check: func(ctx context.Context) error {
 				_, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{})
@@ -265,7 +266,8 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *b
 	videos := &activities.VideoActivities{Store: st, Stock: newStockSources(cfg.Stock, log), Images: gen, Blob: b,
 		Articles: newArticlePuller(cfg.Assets), URLs: newMediaFetcher(cfg.Assets)}
 	voiceover := &activities.VoiceoverActivities{Store: st, Blob: b, Media: tool, WorkDir: cfg.Assets.WorkDir}
-	w := worker.New(tc, worker.Activities{Account: acts, Assets: assets, Videos: videos, Narration: narration, Voiceover: voiceover},
+	render := &activities.RenderActivities{Store: st, Blob: b, Engine: tool, WorkDir: cfg.Assets.WorkDir}
+	w := worker.New(tc, worker.Activities{Account: acts, Assets: assets, Videos: videos, Narration: narration, Voiceover: voiceover, Render: render},
 		worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency})
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)

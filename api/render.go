@@ -1,0 +1,507 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"pagecast/blob"
+	"pagecast/domain"
+	"pagecast/models"
+	"pagecast/store"
+)
+
+// RenderProgress is how far a running render is (workflows.RenderProgress).
+type RenderProgress struct {
+	Stage   string
+	TotalMs int
+	DoneMs  int
+	Scenes  int
+	Done    int
+}
+
+// Renders starts renders and reads their progress; nil answers render calls with 503.
+type Renders interface {
+	// StartRender starts the workflow of a render attempt store.StartRender made.
+	StartRender(ctx context.Context, a models.RenderAttempt) error
+	// RenderProgress reads a running attempt's progress; ok is false when it is not running.
+	RenderProgress(ctx context.Context, videoID int64, attempt int) (p RenderProgress, ok bool, err error)
+}
+
+// RenderObjects reads the files of finished renders (subtitles).
+type RenderObjects interface {
+	Get(ctx context.Context, key string) (io.ReadCloser, blob.ObjectInfo, error)
+}
+
+// RenderDeps is what rendering needs besides the store.
+type RenderDeps struct {
+	Renders Renders
+	Objects RenderObjects
+}
+
+func (d *RenderDeps) check() error {
+	if d.Renders == nil || d.Objects == nil {
+		return errors.New("api: render deps need Renders and Objects")
+	}
+	return nil
+}
+
+var (
+	errRenderUnavailable = &Error{Status: http.StatusServiceUnavailable, Code: "render_unavailable", Message: "Rendering is not available on this server."}
+	errNoRender          = &Error{Status: http.StatusNotFound, Code: "render_not_found", Message: "This video has not been rendered yet."}
+)
+
+func (s *Server) requireRender() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if s.render == nil {
+			writeError(c, errRenderUnavailable)
+			return
+		}
+		c.Next()
+	}
+}
+
+// renderFacts are what the render gate and the credits answer are computed from.
+type renderFacts struct {
+	video   models.Video
+	latest  *models.RenderAttempt
+	credits domain.CreditsInfo
+	limits  store.VideoLimits
+	checks  []domain.Validation
+}
+
+// renderFactsOf reads a video's render facts for its account.
+func (s *Server) renderFactsOf(ctx context.Context, v models.Video, now time.Time) (renderFacts, error) {
+	f := renderFacts{video: v}
+	latest, err := s.store.LatestRenderAttempt(ctx, v.ID)
+	switch {
+	case err == nil:
+		f.latest = &latest
+	case !errors.Is(err, models.ErrNotFound):
+		return f, err
+	}
+	balance, err := s.store.CreditBalance(ctx, v.PublisherID, now)
+	if err != nil {
+		return f, err
+	}
+	attempts := 0
+	if f.latest != nil {
+		attempts = f.latest.Attempt
+	}
+	f.credits = domain.CreditsFor(domain.RequiredCredits(v.DurationMs), balance, attempts, domain.MaxRenderAttempts,
+		v.RenderStatus == domain.RenderStatusError)
+	if f.limits, err = s.store.VideoLimits(ctx, v.PublisherID, now); err != nil {
+		return f, err
+	}
+	f.checks = domain.ValidateVideo(validationInput(v))
+	return f, nil
+}
+
+// gate applies the spec's render rules to the facts.
+func (f renderFacts) gate() domain.RenderDecision {
+	v := f.video
+	st := domain.RenderState{
+		RenderStatus:         v.RenderStatus,
+		Draft:                v.Draft,
+		HasContentURL:        v.ContentKey != "",
+		PendingRenderRequest: f.latest != nil && f.latest.Status == models.RenderAttemptPending,
+		Loading:              v.BuildStage < models.BuildReadyToRender && v.BuildStep != models.StepFailed,
+		VideoLimitReached:    !f.limits.IsUnlimited && v.ContentKey == "" && f.limits.VideosMade > f.limits.VideosAllowed,
+		Credits:              f.credits,
+		Validations:          f.checks,
+	}
+	if v.BuildStep == models.StepFailed {
+		st.VideoError = v.BuildError
+	}
+	for i, sc := range v.Scenes {
+		rs := domain.RenderScene{Index: i + 1, GeneratingAudio: sc.NeedsAudio && sc.AudioError == "", NeedsAudio: sc.NeedsAudio, Error: sc.AudioError}
+		for j, l := range sc.Layers {
+			if l.Text != "" && l.NarrationAssetID == nil && !v.IsVoiceover {
+				rs.MissingNarration = true
+			}
+			sl := domain.RenderSlide{Index: j + 1, MissingMedia: len(l.Assets) == 0, Invalid: l.IsPlaceholder}
+			for _, it := range l.Assets {
+				if it.Asset != nil && (it.Asset.State == models.AssetStateError || it.Asset.DeletedAt != nil) {
+					sl.Invalid = true
+				}
+			}
+			rs.Slides = append(rs.Slides, sl)
+		}
+		st.Scenes = append(st.Scenes, rs)
+	}
+	return domain.RenderGate(st)
+}
+
+// validationInput describes a video's tree for domain.ValidateVideo.
+func validationInput(v models.Video) domain.ValidationInput {
+	in := domain.ValidationInput{VideoID: v.ID, DurationMs: v.DurationMs, IsVoiceover: v.IsVoiceover}
+	for i, sc := range v.Scenes {
+		vs := domain.ValidationScene{ID: sc.ID, Index: i + 1, NeedsAudio: sc.NeedsAudio}
+		for j, l := range sc.Layers {
+			sl := domain.ValidationSlide{ID: l.ID, Index: j + 1, Text: l.Text, HasNarration: l.NarrationAssetID != nil,
+				NarrationMs: l.NarrationMs, IsPlaceholder: l.IsPlaceholder}
+			for _, it := range l.Assets {
+				m := domain.ValidationMedia{Kind: string(it.Kind)}
+				switch {
+				case it.Kind == models.LayerAssetText:
+					m.State = "complete"
+				case it.Asset == nil:
+					m.State = "missing"
+				case it.Asset.DeletedAt != nil:
+					m.AssetID, m.State = it.Asset.ID, "deleted"
+				default:
+					m.AssetID, m.State = it.Asset.ID, string(it.Asset.State)
+				}
+				sl.Media = append(sl.Media, m)
+			}
+			vs.Slides = append(vs.Slides, sl)
+		}
+		in.Scenes = append(in.Scenes, vs)
+	}
+	return in
+}
+
+// ownVideo loads the :id video of the caller, with its tree.
+func (s *Server) ownVideo(c *gin.Context) (models.Video, error) {
+	id, err := videoID(c)
+	if err != nil {
+		return models.Video{}, err
+	}
+	v, err := s.store.Video(c.Request.Context(), session(c).PublisherID, id)
+	return v, notFoundAs(err, errVideoNotFound)
+}
+
+// renderResponse answers a render request.
+type renderResponse struct {
+	VideoID      int64  `json:"videoId"`
+	Attempt      int    `json:"attempt"`
+	RenderStatus string `json:"renderStatus"`
+}
+
+// renderVideo checks the render rules, reserves the credits and starts
+// RenderVideo:<videoId>:<attempt>. The client's view of the rules is never trusted.
+func (s *Server) renderVideo(c *gin.Context) error {
+	ctx := c.Request.Context()
+	v, err := s.ownVideo(c)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	facts, err := s.renderFactsOf(ctx, v, now)
+	if err != nil {
+		return err
+	}
+	if d := facts.gate(); !d.Allowed {
+		return renderRefused(d)
+	}
+	a, err := s.store.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: v.PublisherID,
+		RequiredCredits: facts.credits.RequiredCredits, DurationMs: v.DurationMs, MaxAttempts: domain.MaxRenderAttempts, Now: now})
+	switch {
+	case errors.Is(err, models.ErrRenderInProgress):
+		return renderRefused(domain.RenderDecision{Key: domain.RenderKeyRendering, Message: domain.MsgRenderRendering})
+	case errors.Is(err, models.ErrInsufficientCredits):
+		return &Error{Status: http.StatusPaymentRequired, Code: domain.RenderKeyNotEnoughCredits,
+			Message: domain.MsgNotEnoughCredits(facts.credits.RequiredCredits, facts.credits.RemainingCredits)}
+	case errors.Is(err, models.ErrMaxRenderAttempts):
+		return renderRefused(domain.RenderDecision{Key: domain.RenderKeyMaxAttempts, Message: domain.MsgMaxAttempts(domain.MaxRenderAttempts)})
+	case err != nil:
+		return notFoundAs(err, errVideoNotFound)
+	}
+	if err := s.render.Renders.StartRender(ctx, a); err != nil {
+		// Nothing will render: give the credits back and leave the video as it was.
+		if ferr := s.store.FailRender(context.WithoutCancel(ctx), a.ID, "The render could not start.", time.Now()); ferr != nil {
+			s.log.ErrorContext(ctx, "release credits of a render that did not start", "attempt_id", a.ID, "err", ferr)
+		}
+		return err
+	}
+	return ok(c, http.StatusAccepted, renderResponse{VideoID: v.ID, Attempt: a.Attempt, RenderStatus: domain.RenderStatusInProgress})
+}
+
+// renderRefused is the 409 of a render the rules do not allow, with the spec's message.
+func renderRefused(d domain.RenderDecision) *Error {
+	return &Error{Status: http.StatusConflict, Code: "render_not_allowed", Message: d.Message,
+		Fields: []domain.FieldError{{Field: "reason", Message: d.Key}}}
+}
+
+// creditsInfoResponse is spec 000's "Video credits info".
+type creditsInfoResponse struct {
+	domain.CreditsInfo
+	// RenderAllowed and RenderMessage are the render gate's answer, worded as the spec.
+	RenderAllowed    bool   `json:"renderAllowed"`
+	RenderMessage    string `json:"renderMessage"`
+	RenderMessageKey string `json:"renderMessageKey"`
+}
+
+// creditsInfo answers what rendering the video costs and whether it may render now.
+func (s *Server) creditsInfo(c *gin.Context) error {
+	v, err := s.ownVideo(c)
+	if err != nil {
+		return err
+	}
+	facts, err := s.renderFactsOf(c.Request.Context(), v, time.Now())
+	if err != nil {
+		return err
+	}
+	d := facts.gate()
+	return ok(c, http.StatusOK, creditsInfoResponse{CreditsInfo: facts.credits, RenderAllowed: d.Allowed,
+		RenderMessage: d.Message, RenderMessageKey: d.Key})
+}
+
+// limitsResponse is the account's monthly video allowance.
+type limitsResponse struct {
+	IsUnlimited         bool       `json:"isUnlimited"`
+	VideosAllowed       int        `json:"videosAllowed"`
+	VideosMade          int        `json:"videosMade"`
+	DraftsAllowed       int        `json:"draftsAllowed"`
+	DraftsMade          int        `json:"draftsMade"`
+	RemainingCredits    int        `json:"remainingCredits"`
+	TrialExpirationDate *time.Time `json:"trialExpirationDate"`
+}
+
+// videoLimits answers the account's limits this month.
+func (s *Server) videoLimits(c *gin.Context) error {
+	ctx := c.Request.Context()
+	pub := session(c).PublisherID
+	now := time.Now()
+	l, err := s.store.VideoLimits(ctx, pub, now)
+	if err != nil {
+		return err
+	}
+	balance, err := s.store.CreditBalance(ctx, pub, now)
+	if err != nil {
+		return err
+	}
+	return ok(c, http.StatusOK, limitsResponse{IsUnlimited: l.IsUnlimited, VideosAllowed: l.VideosAllowed, VideosMade: l.VideosMade,
+		DraftsAllowed: l.DraftsAllowed, DraftsMade: l.DraftsMade, RemainingCredits: balance, TrialExpirationDate: l.TrialExpirationDate})
+}
+
+// validateVideo answers the video's validation list (spec 000 "Validation error").
+func (s *Server) validateVideo(c *gin.Context) error {
+	v, err := s.ownVideo(c)
+	if err != nil {
+		return err
+	}
+	list := domain.ValidateVideo(validationInput(v))
+	if list == nil {
+		list = []domain.Validation{}
+	}
+	return ok(c, http.StatusOK, gin.H{"validations": list})
+}
+
+// renderStatusItem is one video's render status.
+type renderStatusItem struct {
+	VideoID      int64  `json:"videoId"`
+	RenderStatus string `json:"renderStatus"`
+	ContentURL   string `json:"contentUrl"`
+	ThumbnailURL string `json:"thumbnailUrl"`
+}
+
+// renderStatuses answers the render status of the caller's videos among videoIds;
+// others' and unknown ids are left out.
+func (s *Server) renderStatuses(c *gin.Context) error {
+	var req struct {
+		VideoIDs []int64 `json:"videoIds"`
+	}
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if len(req.VideoIDs) > 100 {
+		return validation(domain.FieldError{Field: "videoIds", Message: "At most 100 videos at a time."})
+	}
+	ctx := c.Request.Context()
+	out := []renderStatusItem{}
+	for _, id := range req.VideoIDs {
+		v, err := s.store.VideoRow(ctx, session(c).PublisherID, id)
+		if errors.Is(err, models.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		it := renderStatusItem{VideoID: v.ID, RenderStatus: v.RenderStatus}
+		if it.ContentURL, it.ThumbnailURL, err = s.contentURLs(ctx, v); err != nil {
+			return err
+		}
+		out = append(out, it)
+	}
+	return ok(c, http.StatusOK, gin.H{"statuses": out})
+}
+
+// contentURLs signs a rendered video's MP4 and thumbnail ("" when not rendered).
+func (s *Server) contentURLs(ctx context.Context, v models.Video) (content, thumb string, err error) {
+	if v.ContentKey != "" {
+		if content, err = s.presignGet(ctx, v.ContentKey); err != nil {
+			return "", "", err
+		}
+	}
+	if v.ThumbnailKey != "" {
+		if thumb, err = s.presignGet(ctx, v.ThumbnailKey); err != nil {
+			return "", "", err
+		}
+	}
+	return content, thumb, nil
+}
+
+// renderDetails is a render's status with its progress.
+type renderDetails struct {
+	VideoID      int64   `json:"videoId"`
+	RenderStatus string  `json:"renderStatus"`
+	Attempt      int     `json:"attempt"`
+	Status       string  `json:"status"` // the attempt's: pending, rendering, completed, failed, cancelled
+	Stage        string  `json:"stage"`
+	Progress     float64 `json:"progress"` // 0 to 1
+	ScenesTotal  int     `json:"scenesTotal"`
+	ScenesDone   int     `json:"scenesDone"`
+	Error        string  `json:"error"`
+	ContentURL   string  `json:"contentUrl"`
+	ThumbnailURL string  `json:"thumbnailUrl"`
+}
+
+// renderStatusWithDetails answers the video's latest render and, while it runs, its
+// progress as the render's workflow and its segments' heartbeats report it.
+func (s *Server) renderStatusWithDetails(c *gin.Context) error {
+	ctx := c.Request.Context()
+	id, err := videoID(c)
+	if err != nil {
+		return err
+	}
+	v, err := s.store.VideoRow(ctx, session(c).PublisherID, id)
+	if err != nil {
+		return notFoundAs(err, errVideoNotFound)
+	}
+	d := renderDetails{VideoID: v.ID, RenderStatus: v.RenderStatus}
+	if d.ContentURL, d.ThumbnailURL, err = s.contentURLs(ctx, v); err != nil {
+		return err
+	}
+	a, err := s.store.LatestRenderAttempt(ctx, v.ID)
+	if errors.Is(err, models.ErrNotFound) {
+		return ok(c, http.StatusOK, d)
+	}
+	if err != nil {
+		return err
+	}
+	d.Attempt, d.Status, d.Error = a.Attempt, string(a.Status), a.Error
+	switch a.Status {
+	case models.RenderAttemptCompleted:
+		d.Stage, d.Progress = "done", 1
+	case models.RenderAttemptRendering, models.RenderAttemptPending:
+		d.Stage = "queued"
+		p, running, err := s.render.Renders.RenderProgress(ctx, v.ID, a.Attempt)
+		if err != nil {
+			s.log.WarnContext(ctx, "render progress", "video_id", v.ID, "err", err)
+		}
+		if running {
+			d.Stage, d.ScenesTotal, d.ScenesDone = p.Stage, p.Scenes, p.Done
+			if p.TotalMs > 0 {
+				// Segments are most of the work; joining takes the last tenth.
+				d.Progress = 0.9 * float64(p.DoneMs) / float64(p.TotalMs)
+			}
+			if p.Stage == "joining" {
+				d.Progress = 0.9
+			}
+		}
+	default:
+		d.Stage = "failed"
+	}
+	return ok(c, http.StatusOK, d)
+}
+
+// exportItem is one downloadable file of a rendered video.
+type exportItem struct {
+	Type        string    `json:"type"` // mp4, thumbnail, srt, vtt, ass
+	URL         string    `json:"url"`
+	Attempt     int       `json:"attempt"`
+	DurationMs  int       `json:"durationMs,omitempty"`
+	CreatedAt   time.Time `json:"createdAt"`
+	ContentType string    `json:"contentType"`
+}
+
+// exports answers the files of the video's current render: the MP4, its thumbnail
+// and the subtitles as SRT, WebVTT and ASS.
+func (s *Server) exports(c *gin.Context) error {
+	ctx := c.Request.Context()
+	v, err := s.ownVideo(c)
+	if err != nil {
+		return err
+	}
+	out := []exportItem{}
+	a, err := s.currentRender(ctx, v)
+	if errors.Is(err, errNoRender) {
+		return ok(c, http.StatusOK, gin.H{"exports": out})
+	}
+	if err != nil {
+		return err
+	}
+	created := a.CreatedAt.UTC()
+	if a.FinishedAt != nil {
+		created = a.FinishedAt.UTC()
+	}
+	files := []struct{ typ, key, contentType string }{
+		{"mp4", a.ContentKey, "video/mp4"},
+		{"thumbnail", a.ThumbnailKey, "image/jpeg"},
+		{"srt", a.SubtitlesKeyPrefix + ".srt", "application/x-subrip"},
+		{"vtt", a.SubtitlesKeyPrefix + ".vtt", "text/vtt"},
+		{"ass", a.SubtitlesKeyPrefix + ".ass", "text/x-ssa"},
+	}
+	for _, f := range files {
+		if f.key == "" || f.key == ".srt" || f.key == ".vtt" || f.key == ".ass" {
+			continue
+		}
+		u, err := s.presignGet(ctx, f.key)
+		if err != nil {
+			return err
+		}
+		it := exportItem{Type: f.typ, URL: u, Attempt: a.Attempt, CreatedAt: created, ContentType: f.contentType}
+		if f.typ == "mp4" {
+			it.DurationMs = a.DurationMs
+		}
+		out = append(out, it)
+	}
+	return ok(c, http.StatusOK, gin.H{"exports": out})
+}
+
+// currentRender is the completed attempt whose MP4 is the video's content.
+func (s *Server) currentRender(ctx context.Context, v models.Video) (models.RenderAttempt, error) {
+	if v.ContentKey == "" {
+		return models.RenderAttempt{}, errNoRender
+	}
+	list, err := s.store.RenderAttemptsOf(ctx, v.PublisherID, v.ID)
+	if err != nil {
+		return models.RenderAttempt{}, err
+	}
+	for _, a := range list {
+		if a.Status == models.RenderAttemptCompleted && a.ContentKey == v.ContentKey {
+			return a, nil
+		}
+	}
+	return models.RenderAttempt{}, errNoRender
+}
+
+// subtitlesASS answers the current render's subtitles as an ASS file.
+func (s *Server) subtitlesASS(c *gin.Context) error {
+	ctx := c.Request.Context()
+	v, err := s.ownVideo(c)
+	if err != nil {
+		return err
+	}
+	a, err := s.currentRender(ctx, v)
+	if err != nil {
+		return err
+	}
+	rc, info, err := s.render.Objects.Get(ctx, a.SubtitlesKeyPrefix+".ass")
+	if errors.Is(err, blob.ErrNotFound) {
+		return errNoRender
+	}
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	c.Header("Content-Disposition", `attachment; filename="video-`+strconv.FormatInt(v.ID, 10)+`.ass"`)
+	c.DataFromReader(http.StatusOK, info.Size, "text/x-ssa; charset=utf-8", rc, nil)
+	return nil
+}

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"context"
+
+	"pagecast/api"
+	"pagecast/models"
+	"pagecast/workflows"
+)
+
+// renders starts RenderVideo workflows and reads their progress for the API.
+type renders struct {
+	starter workflows.Starter
+}
+
+// StartRender starts the workflow of a render attempt.
+func (r renders) StartRender(ctx context.Context, a models.RenderAttempt) error {
+	return r.starter.RenderVideo(ctx, workflows.RenderVideoInput{VideoID: a.VideoID, PublisherID: a.PublisherID,
+		AttemptID: a.ID, Attempt: a.Attempt})
+}
+
+// RenderProgress reads a running render's progress.
+func (r renders) RenderProgress(ctx context.Context, videoID int64, attempt int) (api.RenderProgress, bool, error) {
+	p, ok, err := r.starter.RenderProgress(ctx, videoID, attempt)
+	return api.RenderProgress(p), ok, err
+}
