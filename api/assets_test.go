@@ -64,6 +64,7 @@ type assetEnv struct {
 	objects *blob.Store
 	awf     *recordedAssetWorkflows
 	cfg     config.Config
+	renders *recordedRenders
 }
 
 // publicDNS resolves the test's public-looking names without a network.
@@ -92,20 +93,21 @@ func newAssetEnv(t *testing.T, db storetest.DB, tune func(*config.Config)) *asse
 	if err != nil {
 		t.Fatal(err)
 	}
-	wf, awf := &recordedWorkflows{}, &recordedAssetWorkflows{}
+	wf, awf, renders := &recordedWorkflows{}, &recordedAssetWorkflows{}, &recordedRenders{}
 	s, err := api.New(api.Deps{
 		Config: cfg, Store: db.Store, Workflows: wf, Captcha: captcha.Off{},
 		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		PasswordParams: domain.PasswordParams{Memory: 1024, Time: 1, Threads: 1},
 		Assets: &api.AssetDeps{Workflows: awf, Objects: objects, URLs: webfetch.New(webfetch.Options{Lookup: publicDNS}),
 			SpoolDir: t.TempDir()},
+		Render: &api.RenderDeps{Renders: renders, Objects: objects},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
-	return &assetEnv{env: &env{t: t, store: db.Store, srv: srv, wf: wf, http: newBrowser(t)}, objects: objects, awf: awf, cfg: cfg}
+	return &assetEnv{env: &env{t: t, store: db.Store, srv: srv, wf: wf, http: newBrowser(t)}, objects: objects, awf: awf, cfg: cfg, renders: renders}
 }
 
 func num(v any) int64 {

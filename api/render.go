@@ -119,7 +119,9 @@ func (f renderFacts) gate() domain.RenderDecision {
 		st.VideoError = v.BuildError
 	}
 	for i, sc := range v.Scenes {
-		rs := domain.RenderScene{Index: i + 1, GeneratingAudio: sc.NeedsAudio && sc.AudioError == "", NeedsAudio: sc.NeedsAudio, Error: sc.AudioError}
+		// A scene whose narration failed is not generating: it has an error.
+		waiting := sc.NeedsAudio && sc.AudioError == ""
+		rs := domain.RenderScene{Index: i + 1, GeneratingAudio: waiting, NeedsAudio: waiting, Error: sc.AudioError}
 		for j, l := range sc.Layers {
 			if l.Text != "" && l.NarrationAssetID == nil && !v.IsVoiceover {
 				rs.MissingNarration = true
@@ -222,8 +224,12 @@ func (s *Server) renderVideo(c *gin.Context) error {
 	return ok(c, http.StatusAccepted, renderResponse{VideoID: v.ID, Attempt: a.Attempt, RenderStatus: domain.RenderStatusInProgress})
 }
 
-// renderRefused is the 409 of a render the rules do not allow, with the spec's message.
+// renderRefused is the 409 of a render the rules do not allow, with the spec's message
+// (402 when credits are short).
 func renderRefused(d domain.RenderDecision) *Error {
+	if d.Key == domain.RenderKeyNotEnoughCredits {
+		return &Error{Status: http.StatusPaymentRequired, Code: domain.RenderKeyNotEnoughCredits, Message: d.Message}
+	}
 	return &Error{Status: http.StatusConflict, Code: "render_not_allowed", Message: d.Message,
 		Fields: []domain.FieldError{{Field: "reason", Message: d.Key}}}
 }

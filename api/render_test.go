@@ -1,0 +1,349 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pagecast/api"
+	"pagecast/domain"
+	"pagecast/models"
+	"pagecast/store"
+	"pagecast/store/storetest"
+)
+
+// recordedRenders records the renders the API starts.
+type recordedRenders struct {
+	mu       sync.Mutex
+	started  []models.RenderAttempt
+	fail     error
+	progress api.RenderProgress
+}
+
+func (r *recordedRenders) StartRender(_ context.Context, a models.RenderAttempt) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.fail != nil {
+		return r.fail
+	}
+	r.started = append(r.started, a)
+	return nil
+}
+
+func (r *recordedRenders) RenderProgress(context.Context, int64, int) (api.RenderProgress, bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.progress, r.progress.Stage != "", nil
+}
+
+// renderableVideo makes a video CreateVideo has finished: two scenes, every slide
+// narrated and with a text slide as media.
+func (e *assetEnv) renderableVideo(c *http.Client, pub int64) models.Video {
+	e.t.Helper()
+	ctx := e.t.Context()
+	v := e.videoWithScenes(c, map[string]any{"text": script})
+	narration := e.seed(pub, "narration.wav", models.AssetTypeIDAudio, 1)
+	e.exec("UPDATE assets SET media_key = ?, video_id = ? WHERE id = ?", fmt.Sprintf("videos/%d/%d/narration/n.wav", pub, v.ID), v.ID, narration)
+	var media []store.SlideMedia
+	for _, sc := range v.Scenes {
+		for _, l := range sc.Layers {
+			if err := e.store.DB().Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{
+				"narration_asset_id": narration, "narration_ms": 2000, "duration_ms": 2500}).Error; err != nil {
+				e.t.Fatal(err)
+			}
+			media = append(media, store.SlideMedia{LayerID: l.ID, Text: l.Text})
+		}
+	}
+	if err := e.store.SetAutomatchedMedia(ctx, v.ID, media, true, time.Now()); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.store.DB().Model(&models.Scene{}).Where("video_id = ?", v.ID).Update("needs_audio", false).Error; err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.store.SetBuildProgress(ctx, v.ID, store.BuildProgress{Stage: models.BuildReadyToRender, Step: models.StepReady}); err != nil {
+		e.t.Fatal(err)
+	}
+	got, err := e.store.Video(ctx, pub, v.ID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return got
+}
+
+func (e *assetEnv) exec(sql string, args ...any) {
+	e.t.Helper()
+	if err := e.store.DB().Exec(sql, args...).Error; err != nil {
+		e.t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func (e *assetEnv) balance(pub int64) int {
+	e.t.Helper()
+	b, err := e.store.CreditBalance(e.t.Context(), pub, time.Now())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return b
+}
+
+func (e *assetEnv) attempts(videoID int64) int64 {
+	e.t.Helper()
+	var n int64
+	if err := e.store.DB().Model(&models.RenderAttempt{}).Where("video_id = ?", videoID).Count(&n).Error; err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+// TestRenderGatingThroughTheAPI: every render rule refuses through PUT render with
+// the spec's message, and a refused render reserves nothing.
+func TestRenderGatingThroughTheAPI(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ctx := t.Context()
+		tests := []struct {
+			name   string
+			setup  func(v models.Video, pub int64)
+			status int
+			msg    string
+		}{
+			{"still building", func(v models.Video, _ int64) {
+				e.exec("UPDATE videos SET build_stage = 2, build_step = 'matchingMedia' WHERE id = ?", v.ID)
+			}, 409, "Loading, please wait."},
+			{"generating audio", func(v models.Video, _ int64) {
+				e.exec("UPDATE scenes SET needs_audio = ? WHERE id = ?", true, v.Scenes[1].ID)
+			}, 409, "Generating audio for scene 2. Please wait."},
+			{"a scene's narration failed", func(v models.Video, _ int64) {
+				e.exec("UPDATE scenes SET needs_audio = ?, audio_error = 'The voice is unavailable.' WHERE id = ?", true, v.Scenes[0].ID)
+			}, 409, "Scene 1 has an error: The voice is unavailable."},
+			{"a slide without narration", func(v models.Video, _ int64) {
+				e.exec("UPDATE layers SET narration_asset_id = NULL WHERE id = ?", v.Scenes[1].Layers[0].ID)
+			}, 409, "Scene 2 is missing narration."},
+			{"a slide without media", func(v models.Video, _ int64) {
+				e.exec("DELETE FROM layer_assets WHERE layer_id = ?", v.Scenes[0].Layers[1].ID)
+			}, 409, "Slide 2 of scene 1 has no media."},
+			{"a placeholder slide", func(v models.Video, _ int64) {
+				e.exec("UPDATE layers SET is_placeholder = ? WHERE id = ?", true, v.Scenes[0].Layers[0].ID)
+			}, 409, "Some slides have issues. Fix them before rendering."},
+			{"the video failed to build", func(v models.Video, _ int64) {
+				e.exec("UPDATE videos SET build_step = 'failed', build_error = 'The page could not be read.' WHERE id = ?", v.ID)
+			}, 409, "This video has an error: The page could not be read."},
+			{"no slides", func(v models.Video, _ int64) {
+				e.exec("DELETE FROM layers WHERE video_id = ?", v.ID)
+			}, 409, "No slides found."},
+			{"too few credits", func(v models.Video, _ int64) {
+				// Eleven minutes need eleven credits; the free plan has ten.
+				e.exec("UPDATE videos SET duration_ms = ? WHERE id = ?", 11*60_000, v.ID)
+			}, 402, domain.MsgNotEnoughCredits(11, 10)},
+			{"the monthly video limit", func(_ models.Video, pub int64) {
+				for i := range 5 {
+					if err := e.store.CreateVideo(ctx, &models.Video{PublisherID: pub, Name: fmt.Sprint("more ", i), AspectRatio: models.AspectHorizontal,
+						BuildStage: models.BuildPopulatingData}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}, 409, "You have reached your video limit for this month."},
+			{"no changes since the last render", func(v models.Video, _ int64) {
+				e.exec("UPDATE videos SET render_status = 'complete', content_key = 'videos/x/video.mp4', draft = ? WHERE id = ?", false, v.ID)
+			}, 409, "No changes since the last render."},
+			{"max attempts", func(v models.Video, pub int64) {
+				for i := 1; i <= domain.MaxRenderAttempts; i++ {
+					e.exec("INSERT INTO render_attempts (video_id, publisher_id, attempt, status, required_credits, duration_ms, created_at, updated_at) VALUES (?, ?, ?, 'completed', 1, 1000, ?, ?)",
+						v.ID, pub, i, time.Now(), time.Now())
+				}
+				e.exec("UPDATE videos SET render_status = 'complete', content_key = 'videos/x/video.mp4', draft = ? WHERE id = ?", true, v.ID)
+			}, 409, domain.MsgMaxAttempts(domain.MaxRenderAttempts)},
+		}
+		for i, tt := range tests {
+			c, pub := e.signUp(fmt.Sprintf("gate%d@example.com", i))
+			v := e.renderableVideo(c, pub)
+			tt.setup(v, pub)
+			before, attempts := e.balance(pub), e.attempts(v.ID)
+			r := e.do(c, "PUT", fmt.Sprintf("/api/v2/video/%d/render", v.ID), nil, true)
+			if r.Status != tt.status || r.message() != tt.msg {
+				t.Errorf("%s: %d %q, want %d %q", tt.name, r.Status, r.message(), tt.status, tt.msg)
+			}
+			if e.balance(pub) != before || e.attempts(v.ID) != attempts {
+				t.Errorf("%s: a refused render reserved credits or made an attempt", tt.name)
+			}
+			info := e.do(c, "GET", fmt.Sprintf("/api/v2/video/%d/credits-info", v.ID), nil, false).data()
+			if info["renderAllowed"] != false || info["renderMessage"] != tt.msg {
+				t.Errorf("%s: credits-info says %v %q", tt.name, info["renderAllowed"], info["renderMessage"])
+			}
+		}
+		if n := len(e.renders.started); n != 0 {
+			t.Fatalf("%d renders started by refused requests", n)
+		}
+	})
+}
+
+// TestRenderStartsOnceAndCharges: an allowed render reserves its credits and starts
+// RenderVideo; a second request while it runs is refused; a render that cannot start
+// gives its credits back.
+func TestRenderStartsOnceAndCharges(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("ann@example.com")
+		v := e.renderableVideo(c, pub)
+		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+
+		info := e.do(c, "GET", path+"/credits-info", nil, false).data()
+		if info["renderAllowed"] != true || num(info["requiredCredits"]) != 1 || num(info["remainingCredits"]) != 10 ||
+			info["canRender"] != true || num(info["maxRenderAttempts"]) != domain.MaxRenderAttempts {
+			t.Fatalf("credits-info before = %v", info)
+		}
+		if d := e.do(c, "GET", path+"/renderStatusWithDetails", nil, false); d.Status != 200 || d.data()["status"] != "" {
+			t.Fatalf("details before any render = %d %v", d.Status, d.Body)
+		}
+
+		// Two requests at once: one render, one charge.
+		var wg sync.WaitGroup
+		statuses := make([]int, 2)
+		for i := range statuses {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses[i] = e.do(c, "PUT", path+"/render", nil, true).Status
+			}()
+		}
+		wg.Wait()
+		if !(statuses[0] == 202 && statuses[1] == 409 || statuses[0] == 409 && statuses[1] == 202) {
+			t.Fatalf("concurrent renders answered %v, want one 202 and one 409", statuses)
+		}
+		if len(e.renders.started) != 1 || e.attempts(v.ID) != 1 || e.balance(pub) != 9 {
+			t.Fatalf("started %d, attempts %d, balance %d; want 1, 1, 9", len(e.renders.started), e.attempts(v.ID), e.balance(pub))
+		}
+		a := e.renders.started[0]
+		if a.VideoID != v.ID || a.Attempt != 1 || a.Status != models.RenderAttemptRendering {
+			t.Fatalf("started %+v", a)
+		}
+		r := e.do(c, "PUT", path+"/render", nil, true)
+		if r.Status != 409 || r.message() != "This video is rendering." {
+			t.Fatalf("render while rendering = %d %v", r.Status, r.Body)
+		}
+
+		// Progress comes from the render's workflow.
+		e.renders.mu.Lock()
+		e.renders.progress = api.RenderProgress{Stage: "rendering", TotalMs: 10000, DoneMs: 5000, Scenes: 2, Done: 1}
+		e.renders.mu.Unlock()
+		d := e.do(c, "GET", path+"/renderStatusWithDetails", nil, false).data()
+		if d["status"] != "rendering" || d["stage"] != "rendering" || d["progress"].(float64) != 0.45 || num(d["scenesDone"]) != 1 ||
+			d["renderStatus"] != domain.RenderStatusInProgress {
+			t.Fatalf("details while rendering = %v", d)
+		}
+		st := e.do(c, "POST", "/api/v2/video/renderStatus", map[string]any{"videoIds": []int64{v.ID, 999999}}, true).data()
+		if list := st["statuses"].([]any); len(list) != 1 || list[0].(map[string]any)["renderStatus"] != domain.RenderStatusInProgress {
+			t.Fatalf("renderStatus = %v", st)
+		}
+
+		// The render ends: the MP4 is the video's content, with its files.
+		out := store.RenderOutput{ContentKey: "videos/1/render/video.mp4", ThumbnailKey: "videos/1/render/thumbnail.jpg",
+			SubtitlesKeyPrefix: "videos/1/render/subtitles", DurationMs: 7500}
+		if err := e.store.FinishRender(t.Context(), a.ID, out, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		ass := "[Script Info]\nScriptType: v4.00+\n"
+		if err := e.objects.Put(t.Context(), out.SubtitlesKeyPrefix+".ass", strings.NewReader(ass), int64(len(ass)), "text/x-ssa"); err != nil {
+			t.Fatal(err)
+		}
+		ex := e.do(c, "GET", path+"/exports", nil, false).data()["exports"].([]any)
+		types := []string{}
+		for _, x := range ex {
+			types = append(types, x.(map[string]any)["type"].(string))
+		}
+		if strings.Join(types, ",") != "mp4,thumbnail,srt,vtt,ass" {
+			t.Fatalf("exports = %v", types)
+		}
+		resp, err := c.Get(e.srv.URL + path + "/subtitles/ass")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body bytes.Buffer
+		_, _ = body.ReadFrom(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || body.String() != ass || !strings.Contains(resp.Header.Get("Content-Disposition"), "attachment") {
+			t.Fatalf("subtitles/ass = %d %q %v", resp.StatusCode, body.String(), resp.Header)
+		}
+		if r := e.do(c, "GET", path, nil, false); r.data()["contentUrl"] == "" || r.data()["renderStatus"] != domain.RenderStatusComplete {
+			t.Fatalf("video after render: %d %v", r.Status, r.Body)
+		}
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 409 || r.message() != "No changes since the last render." {
+			t.Fatalf("render with no changes = %d %v", r.Status, r.Body)
+		}
+
+		// An edit makes it a draft again; a render that cannot start releases its credits.
+		e.exec("UPDATE videos SET draft = ? WHERE id = ?", true, v.ID)
+		e.renders.fail = errors.New("temporal: unavailable")
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 500 {
+			t.Fatalf("render that cannot start = %d %v", r.Status, r.Body)
+		}
+		if e.balance(pub) != 9 {
+			t.Fatalf("balance %d after a render that could not start, want 9", e.balance(pub))
+		}
+		if got := e.do(c, "GET", path, nil, false).data(); got["contentUrl"] == "" {
+			t.Fatal("a failed render took the video's content away")
+		}
+	})
+}
+
+// TestRenderCallsAreScoped: another account's video is not found by any render call.
+func TestRenderCallsAreScoped(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ann, pub := e.signUp("ann@example.com")
+		bo, _ := e.signUp("bo@example.com")
+		v := e.renderableVideo(ann, pub)
+		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+		for _, call := range []struct{ method, path string }{
+			{"PUT", path + "/render"}, {"GET", path + "/credits-info"}, {"GET", path + "/validate"},
+			{"GET", path + "/renderStatusWithDetails"}, {"GET", path + "/exports"}, {"GET", path + "/subtitles/ass"},
+		} {
+			if r := e.do(bo, call.method, call.path, nil, true); r.Status != 404 {
+				t.Errorf("%s %s as another account = %d %v", call.method, call.path, r.Status, r.Body)
+			}
+		}
+		st := e.do(bo, "POST", "/api/v2/video/renderStatus", map[string]any{"videoIds": []int64{v.ID}}, true).data()
+		if list := st["statuses"].([]any); len(list) != 0 {
+			t.Fatalf("renderStatus shows another account's video: %v", list)
+		}
+		if e.attempts(v.ID) != 0 {
+			t.Fatal("another account started a render")
+		}
+	})
+}
+
+// TestValidateAndLimits: the validation list names what is wrong; limits count this
+// month's videos.
+func TestValidateAndLimits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("ann@example.com")
+		v := e.renderableVideo(c, pub)
+		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+		if list := e.do(c, "GET", path+"/validate", nil, false).data()["validations"].([]any); len(list) != 0 {
+			t.Fatalf("validations of a ready video = %v", list)
+		}
+		e.exec("DELETE FROM layer_assets WHERE layer_id = ?", v.Scenes[1].Layers[0].ID)
+		list := e.do(c, "GET", path+"/validate", nil, false).data()["validations"].([]any)
+		if len(list) != 1 {
+			t.Fatalf("validations = %v", list)
+		}
+		item := list[0].(map[string]any)
+		if num(item["layerId"]) != v.Scenes[1].Layers[0].ID || num(item["sceneId"]) != v.Scenes[1].ID || item["errorMessage"] != "Slide 1 of scene 2 has no media." {
+			t.Fatalf("validation = %v", item)
+		}
+		l := e.do(c, "GET", "/api/v2/video/limits", nil, false).data()
+		if l["isUnlimited"] != false || num(l["videosMade"]) != 1 || num(l["videosAllowed"]) != 5 || num(l["remainingCredits"]) != 10 {
+			t.Fatalf("limits = %v", l)
+		}
+	})
+}
