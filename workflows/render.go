@@ -56,7 +56,7 @@ type RenderProgress struct {
 // Options of the render steps. A segment heartbeats every 2 s, so a worker that dies
 // is noticed within the heartbeat timeout and the scene starts again elsewhere.
 const (
-	renderHeartbeat = 20 * time.Second
+	renderHeartbeat = 10 * time.Second
 	segmentTimeout  = 30 * time.Minute
 	joinTimeout     = 20 * time.Minute
 )
