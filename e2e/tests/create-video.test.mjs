@@ -2,7 +2,7 @@
 // article (served by this test on loopback, which the run's URL guard allows by test
 // config), pull it, pick a narrator, create, follow the generating screen to the end,
 // and check the video: its scenes hold the article's text, its pictures sit on slides,
-// and each slide's narration plays.
+// and each slide's narration plays. Then render it there and play the MP4.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -153,6 +153,33 @@ describe('create a video', () => {
         }, null, { timeout: 15_000 });
       }
       assert.equal(await page.getByText('Failed to play audio.').count(), 0);
+
+      // Render it: the confirmation names the credits, progress shows, then the MP4 plays.
+      const renderButton = page.locator('[data-testid=render-button]');
+      await renderButton.waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 30_000 });
+      await renderButton.click();
+      await page.locator('[data-testid=render-confirm]').waitFor();
+      assert.match(await page.textContent('[data-testid=render-confirm]'), /uses 1 credit\. You have 10\./);
+      await page.click('[data-testid=render-confirm-submit]');
+      await page.locator('[data-testid=render-progress]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-testid=render-player]').waitFor({ timeout: 180_000 });
+      assert.equal(await page.locator('[data-testid=render-error]').count(), 0);
+      await page.evaluate(() => {
+        const v = document.querySelector('[data-testid=render-player]');
+        v.muted = true;
+        return v.play();
+      });
+      await page.waitForFunction(() => {
+        const v = document.querySelector('[data-testid=render-player]');
+        return v && v.videoWidth === 1920 && v.videoHeight === 1080 && v.currentTime > 0.5;
+      }, null, { timeout: 30_000 });
+      for (const type of ['mp4', 'srt', 'vtt', 'ass']) {
+        assert.equal(await page.locator(`[data-testid=export-${type}]`).count(), 1, `a ${type} download`);
+      }
+      // Rendered and unchanged: the button says why it cannot render again.
+      await page.waitForFunction(() => document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 15_000 });
+      assert.match(await page.textContent('[data-testid=render-gate-message]'), /No changes since the last render/);
     } catch (err) {
       await page.screenshot({ path: 'test-results/create-video.png', fullPage: true }).catch(() => {});
       throw err;
