@@ -341,3 +341,63 @@ func TestRenderSegmentRejectsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// grayFrames decodes every frame of path as 8-bit luma.
+func grayFrames(t *testing.T, path string, w, h int) [][]byte {
+	t.Helper()
+	out, err := exec.Command("ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "gray", "-").Output()
+	if err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	var frames [][]byte
+	for len(out) >= w*h {
+		frames = append(frames, out[:w*h])
+		out = out[w*h:]
+	}
+	return frames
+}
+
+// bestShift is the whole-pixel move of the crop window (dx, dy in -3..3) from frame
+// a to frame b with the least mean absolute difference over the middle of the frame.
+func bestShift(a, b []byte, w, h int) (int, int, float64) {
+	bx, by, best := 0, 0, math.Inf(1)
+	for dy := -3; dy <= 3; dy++ {
+		for dx := -3; dx <= 3; dx++ {
+			var sum float64
+			n := 0
+			for y := h / 4; y < h*3/4; y++ {
+				for x := w / 4; x < w*3/4; x++ {
+					sum += math.Abs(float64(a[y*w+x]) - float64(b[(y-dy)*w+x-dx]))
+					n++
+				}
+			}
+			if m := sum / float64(n); m < best {
+				bx, by, best = dx, dy, m
+			}
+		}
+	}
+	return bx, by, best
+}
+
+func TestKenBurnsIsASteadyEvenPixelPan(t *testing.T) {
+	in := makeRenderInputs(t)
+	c := media.Canvas{Width: 1280, Height: 720, FPS: 30} // two pixels a frame
+	for motion, want := range [][2]int{{2, 0}, {-2, 0}, {0, 2}, {0, -2}, {2, 2}, {-2, -2}} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "pan.mp4")
+		seg := media.SegmentInput{Canvas: c, Preset: "veryfast", Slides: []media.SegmentSlide{{DurationMs: 300, Image: in.still, KenBurns: true, Motion: motion}}}
+		if err := (media.Tool{}).RenderSegment(context.Background(), seg, dir, out, nil); err != nil {
+			t.Fatal(err)
+		}
+		frames := grayFrames(t, out, c.Width, c.Height)
+		if len(frames) != 9 {
+			t.Fatalf("motion %d: %d frames, want 9", motion, len(frames))
+		}
+		for i := 1; i < len(frames); i++ {
+			dx, dy, diff := bestShift(frames[i-1], frames[i], c.Width, c.Height)
+			if dx != want[0] || dy != want[1] || diff > 4 {
+				t.Errorf("motion %d, frame %d: picture moved %d,%d (diff %.2f), want %d,%d", motion, i, dx, dy, diff, want[0], want[1])
+			}
+		}
+	}
+}

@@ -1,0 +1,407 @@
+// Command render measures the render engine of package media on generated input and
+// prints figures, never asserting them:
+//
+//	(a) the encode ceiling: a static 1080p30 still encoded for 60 s, frames from RAM;
+//	(b) a full 60 s six-scene 1080p render (stills with Ken Burns, a clip, taglines,
+//	    burned subtitles, narration, ducked music): segments in parallel, then mix and
+//	    join, for each split of the cores (1 segment x N threads, N x 1 thread);
+//	(c) the realtime speed of (b) as a share of the ceiling's;
+//	(d) re-rendering one scene of ten (one segment + mix + join) as % of the full;
+//	(e) peak RSS of ffmpeg (the largest child) and of this process.
+//
+// With -compare it also times Ken Burns methods and x264 presets on one scene.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"pagecast/media"
+)
+
+func main() {
+	dir := flag.String("dir", "", "work directory (default: a temporary one, removed after)")
+	preset := flag.String("preset", media.DefaultPreset, "x264 preset")
+	runs := flag.Int("runs", 2, "repeats of each timed render; the median is printed")
+	compare := flag.Bool("compare", true, "also time Ken Burns methods and presets on one scene")
+	flag.Parse()
+	if err := run(*dir, *preset, *runs, *compare); err != nil {
+		fmt.Fprintln(os.Stderr, "render:", err)
+		os.Exit(1)
+	}
+}
+
+type bench struct {
+	tool   media.Tool
+	dir    string
+	preset string
+	canvas media.Canvas
+	stills []string
+	clip   string
+	voice  []string // one narration file per scene length, by scene count
+	music  string
+}
+
+func run(dir, preset string, runs int, compare bool) error {
+	if dir == "" {
+		d, err := os.MkdirTemp("", "render-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	ctx := context.Background()
+	b := &bench{dir: dir, preset: preset, canvas: media.Canvas16x9}
+	cores := runtime.NumCPU()
+	fmt.Printf("render bench: %d cores, preset %s, canvas %dx%d@%d, median of %d runs\n", cores, preset,
+		b.canvas.Width, b.canvas.Height, b.canvas.FPS, runs)
+	t0 := time.Now()
+	if err := b.generate(ctx); err != nil {
+		return fmt.Errorf("generate input: %w", err)
+	}
+	fmt.Printf("input generated in %.1f s\n\n", time.Since(t0).Seconds())
+
+	// (a) the ceiling, with all cores in one encoder and split like the segments.
+	ceil1, err := median(runs, func() (time.Duration, error) { return b.ceiling(ctx, 1, cores) })
+	if err != nil {
+		return fmt.Errorf("ceiling: %w", err)
+	}
+	ceilN, err := median(runs, func() (time.Duration, error) { return b.ceiling(ctx, cores, 1) })
+	if err != nil {
+		return fmt.Errorf("ceiling: %w", err)
+	}
+	ceiling := min(ceil1, ceilN)
+	fmt.Printf("(a) encode ceiling, static 1080p30 still for 60 s from RAM:\n")
+	fmt.Printf("    1 encoder x %d threads: %5.2f s = %.2fx realtime\n", cores, ceil1.Seconds(), 60/ceil1.Seconds())
+	fmt.Printf("    %d encoders x 1 thread: %5.2f s = %.2fx realtime\n", cores, ceilN.Seconds(), 60/ceilN.Seconds())
+
+	// (b) the full six-scene render for each split of the cores.
+	six := b.scenes(6)
+	fmt.Printf("\n(b) full render, 60 s, 6 scenes (stills with Ken Burns, 1 clip, taglines, subtitles, narration, ducked music):\n")
+	type split struct{ parallel, threads int }
+	var best split
+	var bestFull time.Duration
+	var bestStages stages
+	for _, s := range []split{{1, cores}, {cores, 1}} {
+		var st stages
+		d, err := median(runs, func() (time.Duration, error) {
+			var err error
+			st, err = b.full(ctx, "six", six, s.parallel, s.threads)
+			return st.total(), err
+		})
+		if err != nil {
+			return fmt.Errorf("full render %dx%d: %w", s.parallel, s.threads, err)
+		}
+		fmt.Printf("    %d segment(s) at a time x %d thread(s): %5.2f s = %.2fx realtime (segments %.2f s, mix %.2f s, join %.2f s)\n",
+			s.parallel, s.threads, d.Seconds(), 60/d.Seconds(), st.segments.Seconds(), st.mix.Seconds(), st.join.Seconds())
+		if bestFull == 0 || d < bestFull {
+			best, bestFull, bestStages = s, d, st
+		}
+	}
+	_ = bestStages
+	fmt.Printf("    faster: %d at a time x %d thread(s)\n", best.parallel, best.threads)
+
+	// (c)
+	fmt.Printf("\n(c) render speed / ceiling speed: %.2f (%.2fx vs %.2fx realtime)\n",
+		ceiling.Seconds()/bestFull.Seconds(), 60/bestFull.Seconds(), 60/ceiling.Seconds())
+
+	// (d) ten scenes; change one and re-render only it.
+	ten := b.scenes(10)
+	fullTen, err := median(runs, func() (time.Duration, error) {
+		st, err := b.full(ctx, "ten", ten, best.parallel, best.threads)
+		return st.total(), err
+	})
+	if err != nil {
+		return fmt.Errorf("ten scenes: %w", err)
+	}
+	ten[4].Slides[0].Tagline = "A changed headline"
+	ten[4].Slides[0].Motion = 3
+	var re stages
+	reTen, err := median(runs, func() (time.Duration, error) {
+		var err error
+		re, err = b.rerender(ctx, "ten", ten, 4, cores)
+		return re.total(), err
+	})
+	if err != nil {
+		return fmt.Errorf("re-render: %w", err)
+	}
+	fmt.Printf("\n(d) ten scenes: full %.2f s; re-render of one changed scene %.2f s (segment %.2f, mix %.2f, join %.2f) = %.1f%% of full\n",
+		fullTen.Seconds(), reTen.Seconds(), re.segments.Seconds(), re.mix.Seconds(), re.join.Seconds(), 100*reTen.Seconds()/fullTen.Seconds())
+
+	if compare {
+		if err := b.compare(ctx, cores); err != nil {
+			return fmt.Errorf("compare: %w", err)
+		}
+	}
+
+	// (e)
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err == nil {
+		fmt.Printf("\n(e) peak RSS: largest ffmpeg child %.0f MB (at most %d run at once: <= %.0f MB); this process %s\n",
+			float64(ru.Maxrss)/1024, best.parallel, float64(ru.Maxrss)/1024*float64(best.parallel), selfHWM())
+	}
+	return nil
+}
+
+// selfHWM is this process's peak resident set from /proc.
+func selfHWM() string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+func median(n int, f func() (time.Duration, error)) (time.Duration, error) {
+	var ds []time.Duration
+	for range max(n, 1) {
+		d, err := f()
+		if err != nil {
+			return 0, err
+		}
+		ds = append(ds, d)
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	return ds[(len(ds)-1)/2], nil
+}
+
+func ffmpeg(ctx context.Context, args ...string) error {
+	full := append([]string{"-hide_banner", "-nostdin", "-v", "error", "-y"}, args...)
+	if out, err := exec.CommandContext(ctx, "ffmpeg", full...).CombinedOutput(); err != nil {
+		return fmt.Errorf("ffmpeg %s: %w: %s", strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// generate makes six varied stills larger than the canvas, a 1280x720 clip with
+// motion and sound, narration with speech-like bursts, and a music loop.
+func (b *bench) generate(ctx context.Context) error {
+	sources := []string{
+		"testsrc2=s=2400x1600", "mandelbrot=s=2400x1600", "smptehdbars=s=2400x1600",
+		"cellauto=s=2400x1600:rule=110", "life=s=2400x1600:mold=10:r=1:ratio=0.3", "rgbtestsrc=s=2400x1600",
+	}
+	for i, s := range sources {
+		p := filepath.Join(b.dir, fmt.Sprintf("still%d.jpg", i))
+		// A little noise makes the stills cost what photographs cost to encode.
+		if err := ffmpeg(ctx, "-f", "lavfi", "-i", s, "-vf", "noise=alls=5:allf=t,format=yuvj420p", "-frames:v", "1", "-q:v", "3", p); err != nil {
+			return err
+		}
+		b.stills = append(b.stills, p)
+	}
+	b.clip = filepath.Join(b.dir, "clip.mp4")
+	if err := ffmpeg(ctx, "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=30:d=6", "-f", "lavfi", "-i", "sine=f=330:d=6",
+		"-c:v", "libx264", "-preset", "veryfast", "-c:a", "aac", "-shortest", b.clip); err != nil {
+		return err
+	}
+	b.music = filepath.Join(b.dir, "music.wav")
+	if err := ffmpeg(ctx, "-f", "lavfi", "-i", "aevalsrc=0.3*sin(2*PI*220*t)+0.2*sin(2*PI*277*t)+0.2*sin(2*PI*330*t):s=44100:d=20", b.music); err != nil {
+		return err
+	}
+	return nil
+}
+
+// voiceFor is a narration file ms long: tone bursts like words, gaps like pauses.
+func (b *bench) voiceFor(ctx context.Context, ms int) (string, error) {
+	p := filepath.Join(b.dir, fmt.Sprintf("voice%d.wav", ms))
+	if _, err := os.Stat(p); err == nil {
+		return p, nil
+	}
+	expr := fmt.Sprintf("aevalsrc=0.4*sin(2*PI*180*t)*sin(2*PI*3*t)*gt(sin(2*PI*0.4*t)\\,-0.3):s=24000:d=%.3f", float64(ms)/1000)
+	return p, ffmpeg(ctx, "-f", "lavfi", "-i", expr, p)
+}
+
+// scenes is a 60 s video of n scenes: two stills with Ken Burns each (the second
+// scene has the clip instead of its second still), a tagline, a cue every 2.5 s.
+func (b *bench) scenes(n int) []media.SegmentInput {
+	sceneMs := 60000 / n
+	var out []media.SegmentInput
+	k := 0
+	for i := range n {
+		half := sceneMs / 2
+		s1 := media.SegmentSlide{DurationMs: half, Image: b.stills[k%len(b.stills)], KenBurns: true, Motion: k,
+			Tagline: fmt.Sprintf("Scene %d: what the river carries", i+1)}
+		k++
+		s2 := media.SegmentSlide{DurationMs: sceneMs - half, Image: b.stills[k%len(b.stills)], KenBurns: true, Motion: k}
+		k++
+		if i == 1 {
+			s2 = media.SegmentSlide{DurationMs: sceneMs - half, Video: b.clip}
+		}
+		var cues []media.Cue
+		for at := 0; at < sceneMs; at += 2500 {
+			cues = append(cues, media.Cue{StartMs: at, EndMs: min(at+2400, sceneMs),
+				Text: fmt.Sprintf("Subtitle %d of scene %d,\nwhich says what the narrator says", at/2500+1, i+1)})
+		}
+		out = append(out, media.SegmentInput{Canvas: b.canvas, Slides: []media.SegmentSlide{s1, s2}, Cues: cues,
+			Style: media.DefaultSubtitleStyle(b.canvas), Preset: b.preset})
+	}
+	return out
+}
+
+type stages struct{ segments, mix, join time.Duration }
+
+func (s stages) total() time.Duration { return s.segments + s.mix + s.join }
+
+func (b *bench) segPaths(name string, n int) []string {
+	var p []string
+	for i := range n {
+		p = append(p, filepath.Join(b.dir, fmt.Sprintf("%s-seg%02d.mp4", name, i)))
+	}
+	return p
+}
+
+// full renders every segment (parallel at a time, threads each), mixes and joins.
+func (b *bench) full(ctx context.Context, name string, scenes []media.SegmentInput, parallel, threads int) (stages, error) {
+	var st stages
+	ins := make([]media.SegmentInput, len(scenes))
+	for i, s := range scenes {
+		s.Threads = threads
+		ins[i] = s
+	}
+	t := time.Now()
+	if err := b.tool.RenderSegments(ctx, ins, b.dir, b.segPaths(name, len(ins)), parallel); err != nil {
+		return st, err
+	}
+	st.segments = time.Since(t)
+	mix, join, err := b.mixJoin(ctx, name, scenes)
+	st.mix, st.join = mix, join
+	return st, err
+}
+
+// rerender renders scene i alone with every thread, then mixes and joins again.
+func (b *bench) rerender(ctx context.Context, name string, scenes []media.SegmentInput, i, threads int) (stages, error) {
+	var st stages
+	in := scenes[i]
+	in.Threads = threads
+	t := time.Now()
+	if err := b.tool.RenderSegment(ctx, in, b.dir, b.segPaths(name, len(scenes))[i], nil); err != nil {
+		return st, err
+	}
+	st.segments = time.Since(t)
+	mix, join, err := b.mixJoin(ctx, name, scenes)
+	st.mix, st.join = mix, join
+	return st, err
+}
+
+func (b *bench) mixJoin(ctx context.Context, name string, scenes []media.SegmentInput) (mix, join time.Duration, err error) {
+	t := time.Now()
+	var narration []media.AudioClip
+	at := 0
+	for _, s := range scenes {
+		ms := 0
+		for _, sl := range s.Slides {
+			ms += sl.DurationMs
+		}
+		v, err := b.voiceFor(ctx, ms-300)
+		if err != nil {
+			return 0, 0, err
+		}
+		narration = append(narration, media.AudioClip{Path: v, StartMs: at + 150, Volume: 1})
+		at += ms
+	}
+	audio := filepath.Join(b.dir, name+"-mix.m4a")
+	if err := b.tool.MixAudio(ctx, media.MixInput{DurationMs: at, FPS: b.canvas.FPS, Narration: narration,
+		Background: []media.BackgroundAudio{{Path: b.music, Volume: 0.25, Loop: true}}, DuckUnderNarration: true}, audio); err != nil {
+		return 0, 0, err
+	}
+	mix = time.Since(t)
+	t = time.Now()
+	out := filepath.Join(b.dir, name+".mp4")
+	if err := b.tool.JoinSegments(ctx, b.segPaths(name, len(scenes)), audio, b.dir, out); err != nil {
+		return mix, 0, err
+	}
+	return mix, time.Since(t), nil
+}
+
+// ceiling encodes a static 1080p still for 60 s, split over parallel encoders of
+// threads each, frames from RAM (decoded and scaled once, then repeated).
+func (b *bench) ceiling(ctx context.Context, parallel, threads int) (time.Duration, error) {
+	frames := 60 * b.canvas.FPS / parallel
+	errs := make(chan error, parallel)
+	t := time.Now()
+	for i := range parallel {
+		go func() {
+			errs <- ffmpeg(ctx, "-filter_threads", "1", "-i", b.stills[0], "-filter_complex",
+				fmt.Sprintf("[0:v]scale=%d:%d,format=yuv420p,loop=loop=-1:size=1,setpts=N/(%d*TB)[v]", b.canvas.Width, b.canvas.Height, b.canvas.FPS),
+				"-map", "[v]", "-frames:v", fmt.Sprint(frames), "-r", fmt.Sprint(b.canvas.FPS), "-c:v", "libx264", "-preset", b.preset,
+				"-crf", "23", "-threads", fmt.Sprint(threads), "-f", "mp4", filepath.Join(b.dir, fmt.Sprintf("ceiling%d.mp4", i)))
+		}()
+	}
+	var first error
+	for range parallel {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return time.Since(t), first
+}
+
+func size(path string) float64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return float64(fi.Size()) / 1e6
+}
+
+// compare times ways of moving a still for 10 s at 1080p30 with every thread, and
+// the presets on one full scene.
+func (b *bench) compare(ctx context.Context, cores int) error {
+	fmt.Printf("\nKen Burns methods, one still for 10 s at 1080p30, %d threads (fps of the whole encode):\n", cores)
+	w, h := b.canvas.Width, b.canvas.Height
+	methods := []struct{ name, graph string }{
+		{"no motion (still looped)", fmt.Sprintf("scale=%d:%d,format=yuv420p,loop=loop=299:size=1,setpts=N/(30*TB)", w, h)},
+		{"1 px/frame crop, odd offsets", fmt.Sprintf("scale=%d:%d,format=yuv420p,loop=loop=299:size=1,setpts=N/(30*TB),crop=%d:%d:n:n:exact=1", w+304, h+304, w, h)},
+		{"sub-pixel crop (jitters)", fmt.Sprintf("scale=%d:%d,format=yuv420p,loop=loop=299:size=1,setpts=N/(30*TB),crop=%d:%d:n*0.37:n*0.21:exact=1", w+112, h+64, w, h)},
+		{"zoompan on a 2x still", fmt.Sprintf("scale=%d:%d,format=yuv420p,zoompan=z='1+0.0005*on':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=300:s=%dx%d:fps=30", 2*w, 2*h, w, h)},
+		{"per-frame scale + crop", fmt.Sprintf("scale=%d:%d,format=yuv420p,loop=loop=299:size=1,setpts=N/(30*TB),scale=w='%d*(1+0.0005*n)':h=-2:eval=frame,crop=%d:%d,setsar=1", w, h, w, w, h)},
+	}
+	// The method used: a still prepared twice and cropped at even offsets (diagonal).
+	used := media.SegmentInput{Canvas: b.canvas, Preset: b.preset, Threads: cores,
+		Slides: []media.SegmentSlide{{DurationMs: 10000, Image: b.stills[1], KenBurns: true, Motion: 4}}}
+	out := filepath.Join(b.dir, "kb.mp4")
+	t := time.Now()
+	if err := b.tool.RenderSegment(ctx, used, b.dir, out, nil); err != nil {
+		return err
+	}
+	d := time.Since(t)
+	fmt.Printf("    %-30s %5.2f s = %4.0f fps, %5.1f MB  <- used\n", "2 px/frame, even offsets", d.Seconds(), 300/d.Seconds(), size(out))
+	for _, m := range methods {
+		t := time.Now()
+		err := ffmpeg(ctx, "-i", b.stills[1], "-filter_complex", "[0:v]"+m.graph+"[v]", "-map", "[v]", "-frames:v", "300",
+			"-c:v", "libx264", "-preset", b.preset, "-crf", "23", "-threads", fmt.Sprint(cores), "-f", "mp4", out)
+		if err != nil {
+			return err
+		}
+		d := time.Since(t)
+		fmt.Printf("    %-30s %5.2f s = %4.0f fps, %5.1f MB\n", m.name, d.Seconds(), 300/d.Seconds(), size(out))
+	}
+	fmt.Printf("\nx264 presets, scene 1 of six (10 s), one segment x %d threads:\n", cores)
+	scene := b.scenes(6)[0]
+	scene.Threads = cores
+	for _, p := range []string{"ultrafast", "superfast", "veryfast"} {
+		scene.Preset = p
+		out := filepath.Join(b.dir, "preset-"+p+".mp4")
+		t := time.Now()
+		if err := b.tool.RenderSegment(ctx, scene, b.dir, out, nil); err != nil {
+			return err
+		}
+		d := time.Since(t)
+		fmt.Printf("    %-10s %5.2f s = %.2fx realtime, %.1f MB\n", p, d.Seconds(), 10/d.Seconds(), size(out))
+	}
+	return nil
+}
