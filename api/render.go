@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"path"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -33,9 +35,10 @@ type Renders interface {
 	RenderProgress(ctx context.Context, videoID int64, attempt int) (p RenderProgress, ok bool, err error)
 }
 
-// RenderObjects reads the files of finished renders (subtitles).
+// RenderObjects reads the files of finished renders and signs their downloads.
 type RenderObjects interface {
 	Get(ctx context.Context, key string) (io.ReadCloser, blob.ObjectInfo, error)
+	PresignDownload(ctx context.Context, key, filename string, ttl time.Duration) (string, error)
 }
 
 // RenderDeps is what rendering needs besides the store.
@@ -428,7 +431,8 @@ type exportItem struct {
 }
 
 // exports answers the files of the video's current render: the MP4, its thumbnail
-// and the subtitles as SRT, WebVTT and ASS.
+// and the subtitles as SRT, WebVTT and ASS, as links that download (the player uses
+// the video's contentUrl).
 func (s *Server) exports(c *gin.Context) error {
 	ctx := c.Request.Context()
 	v, err := s.ownVideo(c)
@@ -458,7 +462,7 @@ func (s *Server) exports(c *gin.Context) error {
 		if f.key == "" || f.key == ".srt" || f.key == ".vtt" || f.key == ".ass" {
 			continue
 		}
-		u, err := s.presignGet(ctx, f.key)
+		u, err := s.render.Objects.PresignDownload(ctx, f.key, downloadName(v, f.key), 0)
 		if err != nil {
 			return err
 		}
@@ -469,6 +473,24 @@ func (s *Server) exports(c *gin.Context) error {
 		out = append(out, it)
 	}
 	return ok(c, http.StatusOK, gin.H{"exports": out})
+}
+
+// downloadName is the file name a download of key is saved as: the video's name,
+// made safe for file systems, with the key's extension.
+func downloadName(v models.Video, key string) string {
+	name := strings.Map(func(r rune) rune {
+		if r < 0x20 || strings.ContainsRune(`/\:*?"<>|`, r) {
+			return '-'
+		}
+		return r
+	}, strings.TrimSpace(v.Name))
+	if name == "" {
+		name = "video-" + strconv.FormatInt(v.ID, 10)
+	}
+	if r := []rune(name); len(r) > 100 {
+		name = string(r[:100])
+	}
+	return name + path.Ext(key)
 }
 
 // currentRender is the completed attempt whose MP4 is the video's content.

@@ -263,6 +263,15 @@ func TestRenderStartsOnceAndCharges(t *testing.T) {
 		if strings.Join(types, ",") != "mp4,thumbnail,srt,vtt,ass" {
 			t.Fatalf("exports = %v", types)
 		}
+		// Export links download: the object store names the file after the video.
+		resp0, err := http.Get(ex[4].(map[string]any)["url"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp0.Body.Close()
+		if cd := resp0.Header.Get("Content-Disposition"); resp0.StatusCode != 200 || !strings.HasPrefix(cd, "attachment") || !strings.Contains(cd, ".ass") {
+			t.Fatalf("ASS download = %d, Content-Disposition %q", resp0.StatusCode, cd)
+		}
 		resp, err := c.Get(e.srv.URL + path + "/subtitles/ass")
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -230,6 +231,18 @@ func (s *Store) PresignGet(ctx context.Context, key string, ttl time.Duration) (
 		s3.WithPresignExpires(s.presignTTL(ttl)))
 	if err != nil {
 		return "", fmt.Errorf("blob presign get %s: %w", key, err)
+	}
+	return req.URL, nil
+}
+
+// PresignDownload is PresignGet for a file to save: the response says
+// "attachment" with filename, so browsers download it even from another origin.
+func (s *Store) PresignDownload(ctx context.Context, key, filename string, ttl time.Duration) (string, error) {
+	disposition := mime.FormatMediaType("attachment", map[string]string{"filename": filename})
+	req, err := s.presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, ResponseContentDisposition: &disposition},
+		s3.WithPresignExpires(s.presignTTL(ttl)))
+	if err != nil {
+		return "", fmt.Errorf("blob presign download %s: %w", key, err)
 	}
 	return req.URL, nil
 }
