@@ -22,6 +22,7 @@ import (
 	"pagecast/domain"
 	"pagecast/media"
 	"pagecast/models"
+	"pagecast/providers/email"
 	"pagecast/providers/tts"
 	"pagecast/store"
 )
@@ -33,6 +34,8 @@ type renderStore interface {
 	FinishRender(ctx context.Context, attemptID int64, out store.RenderOutput, now time.Time) error
 	FailRender(ctx context.Context, attemptID int64, reason string, now time.Time) error
 	Asset(ctx context.Context, publisherID, id int64) (models.Asset, error)
+	UserByID(ctx context.Context, id int64) (models.PublisherUser, error)
+	UserConfig(ctx context.Context, userID int64) (models.UserConfig, error)
 }
 
 // renderObjects is where render inputs are read and outputs written.
@@ -63,6 +66,10 @@ type RenderActivities struct {
 	Preset string
 	// HeartbeatEvery is how often a running segment reports progress; 0 = 2 s.
 	HeartbeatEvery time.Duration
+	// Mailer sends the e-mail when a render ends; nil sends none. PublicURL is the web
+	// app's address for the link in it.
+	Mailer    email.Sender
+	PublicURL string
 }
 
 // Error types of renders that cannot succeed by retrying.
@@ -550,4 +557,68 @@ func (a *RenderActivities) FailRender(ctx context.Context, in FailRenderInput) (
 		return FailRenderResult{}, nil
 	}
 	return FailRenderResult{}, err
+}
+
+// NotifyRenderInput names the ended render and the user who asked for it.
+type NotifyRenderInput struct {
+	AttemptID int64
+	UserID    int64
+}
+
+// NotifyRenderResult says whether an e-mail went out.
+type NotifyRenderResult struct {
+	Sent bool
+}
+
+// NotifyRender e-mails the user who asked for a render that it ended, with a link to
+// the video, unless their render settings say not to (sendEmailOnRender, on by
+// default).
+func (a *RenderActivities) NotifyRender(ctx context.Context, in NotifyRenderInput) (NotifyRenderResult, error) {
+	if a.Mailer == nil || in.UserID == 0 {
+		return NotifyRenderResult{}, nil
+	}
+	cfg, err := a.Store.UserConfig(ctx, in.UserID)
+	if err != nil {
+		return NotifyRenderResult{}, err
+	}
+	if !domain.SendEmailOnRender(cfg.Data) {
+		return NotifyRenderResult{}, nil
+	}
+	att, err := a.Store.RenderAttemptByID(ctx, in.AttemptID)
+	if errors.Is(err, models.ErrNotFound) {
+		return NotifyRenderResult{}, nil
+	}
+	if err != nil {
+		return NotifyRenderResult{}, err
+	}
+	u, err := a.Store.UserByID(ctx, in.UserID)
+	if errors.Is(err, models.ErrNotFound) {
+		return NotifyRenderResult{}, nil
+	}
+	if err != nil {
+		return NotifyRenderResult{}, err
+	}
+	v, err := a.Store.VideoForWorkflow(ctx, att.VideoID)
+	if err != nil {
+		return NotifyRenderResult{}, err
+	}
+	link := fmt.Sprintf("%s/dashboard/video/%d", a.PublicURL, v.ID)
+	msg := email.Message{To: u.Email}
+	switch att.Status {
+	case models.RenderAttemptCompleted:
+		msg.Subject = fmt.Sprintf("Your video %q is ready", v.Name)
+		msg.Text = fmt.Sprintf("Hello,\n\nYour video %q has finished rendering. Watch it and download it here:\n\n%s\n", v.Name, link)
+	case models.RenderAttemptFailed:
+		msg.Subject = fmt.Sprintf("Your video %q could not be rendered", v.Name)
+		msg.Text = fmt.Sprintf("Hello,\n\nRendering your video %q failed: %s\nYour credits were returned. You can try again here:\n\n%s\n", v.Name, att.Error, link)
+	default:
+		return NotifyRenderResult{}, nil // cancelled or still running: nothing to say
+	}
+	if err := a.Mailer.Send(ctx, msg); err != nil {
+		if errors.Is(err, email.ErrBadAddress) {
+			return NotifyRenderResult{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadAddress", err)
+		}
+		return NotifyRenderResult{}, fmt.Errorf("send render e-mail: %w", err)
+	}
+	return NotifyRenderResult{Sent: true}, nil
 }

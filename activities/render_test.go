@@ -2,6 +2,7 @@ package activities_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -19,6 +20,7 @@ import (
 	"pagecast/domain"
 	"pagecast/media"
 	"pagecast/models"
+	"pagecast/providers/email"
 	"pagecast/store"
 	"pagecast/store/storetest"
 )
@@ -297,6 +299,58 @@ func TestFailedRenderReleasesCredits(t *testing.T) {
 		got, _ := e.store.VideoForWorkflow(ctx, v.ID)
 		if got.ContentKey != "" || got.RenderStatus != domain.RenderStatusError {
 			t.Fatalf("video after a failed render: content %q status %q", got.ContentKey, got.RenderStatus)
+		}
+	})
+}
+
+// sentMail records e-mails.
+type sentMail struct{ got []email.Message }
+
+func (m *sentMail) Send(_ context.Context, msg email.Message) error {
+	m.got = append(m.got, msg)
+	return nil
+}
+
+// TestNotifyRender: the user who asked is e-mailed when the render ends, with a link
+// to the video, unless their render settings turn it off.
+func TestNotifyRender(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		mail := &sentMail{}
+		e.acts.Mailer, e.acts.PublicURL = mail, "https://app.example"
+		var user models.PublisherUser
+		if err := e.store.DB().Where("publisher_id = ?", e.pub).Take(&user).Error; err != nil {
+			t.Fatal(err)
+		}
+		v := e.video("A short slide to render.")
+		att, err := e.store.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: e.pub, RequiredCredits: 1, Now: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notify := func() activities.NotifyRenderResult {
+			var res activities.NotifyRenderResult
+			e.run(e.acts.NotifyRender, activities.NotifyRenderInput{AttemptID: att.ID, UserID: user.ID}, &res)
+			return res
+		}
+		if res := notify(); res.Sent { // still rendering: nothing to say
+			t.Fatal("mailed about a running render")
+		}
+		if err := e.store.FinishRender(ctx, att.ID, store.RenderOutput{ContentKey: "k.mp4", DurationMs: 1000}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if res := notify(); !res.Sent || len(mail.got) != 1 {
+			t.Fatalf("sent %v, %d mails", res.Sent, len(mail.got))
+		}
+		m := mail.got[0]
+		if m.To != "ann@example.com" || !strings.Contains(m.Subject, "is ready") || !strings.Contains(m.Text, fmt.Sprintf("https://app.example/dashboard/video/%d", v.ID)) {
+			t.Fatalf("mail = %+v", m)
+		}
+		if err := e.store.PutUserConfig(ctx, models.UserConfig{PublisherUserID: user.ID, Data: []byte(`{"renderSettings":{"sendEmailOnRender":false}}`)}); err != nil {
+			t.Fatal(err)
+		}
+		if res := notify(); res.Sent || len(mail.got) != 1 {
+			t.Fatal("mailed although the user turned render e-mails off")
 		}
 	})
 }

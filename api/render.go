@@ -29,8 +29,9 @@ type RenderProgress struct {
 
 // Renders starts renders and reads their progress; nil answers render calls with 503.
 type Renders interface {
-	// StartRender starts the workflow of a render attempt store.StartRender made.
-	StartRender(ctx context.Context, a models.RenderAttempt) error
+	// StartRender starts the workflow of a render attempt store.StartRender made;
+	// requestedBy is the user who asked (e-mailed when it ends).
+	StartRender(ctx context.Context, a models.RenderAttempt, requestedBy int64) error
 	// RenderProgress reads a running attempt's progress; ok is false when it is not running.
 	RenderProgress(ctx context.Context, videoID int64, attempt int) (p RenderProgress, ok bool, err error)
 }
@@ -217,7 +218,7 @@ func (s *Server) renderVideo(c *gin.Context) error {
 	case err != nil:
 		return notFoundAs(err, errVideoNotFound)
 	}
-	if err := s.render.Renders.StartRender(ctx, a); err != nil {
+	if err := s.render.Renders.StartRender(ctx, a, session(c).PublisherUserID); err != nil {
 		// Nothing will render: give the credits back and leave the video as it was.
 		if ferr := s.store.FailRender(context.WithoutCancel(ctx), a.ID, "The render could not start.", time.Now()); ferr != nil {
 			s.log.ErrorContext(ctx, "release credits of a render that did not start", "attempt_id", a.ID, "err", ferr)

@@ -26,7 +26,7 @@ type recordedRenders struct {
 	progress api.RenderProgress
 }
 
-func (r *recordedRenders) StartRender(_ context.Context, a models.RenderAttempt) error {
+func (r *recordedRenders) StartRender(_ context.Context, a models.RenderAttempt, _ int64) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.fail != nil {

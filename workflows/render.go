@@ -29,6 +29,8 @@ type RenderVideoInput struct {
 	PublisherID int64
 	AttemptID   int64
 	Attempt     int
+	// RequestedBy is the user who asked for the render; they are e-mailed when it ends.
+	RequestedBy int64
 }
 
 // RenderVideoResult is how the render ended.
@@ -75,6 +77,7 @@ func RenderVideo(ctx workflow.Context, in RenderVideoInput) (RenderVideoResult, 
 	res, err := renderVideo(ctx, in, &progress)
 	if err == nil {
 		progress.Stage = "done"
+		notifyRender(ctx, in)
 		return res, nil
 	}
 	msg := "The render failed. Please try again."
@@ -91,7 +94,23 @@ func RenderVideo(ctx workflow.Context, in RenderVideoInput) (RenderVideoResult, 
 		return RenderVideoResult{}, ferr
 	}
 	res.Error = msg
+	notifyRender(dctx, in)
 	return res, nil
+}
+
+// notifyRender e-mails the user who asked for the render. A mail that cannot go out
+// is logged; the render's outcome stands.
+func notifyRender(ctx workflow.Context, in RenderVideoInput) {
+	if in.RequestedBy == 0 {
+		return
+	}
+	mail := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: time.Minute,
+		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: 5 * time.Second, BackoffCoefficient: 2, MaximumInterval: 5 * time.Minute, MaximumAttempts: 10},
+	})
+	if err := workflow.ExecuteActivity(mail, ra.NotifyRender, activities.NotifyRenderInput{AttemptID: in.AttemptID, UserID: in.RequestedBy}).Get(ctx, nil); err != nil {
+		workflow.GetLogger(ctx).Warn("render e-mail not sent", "video_id", in.VideoID, "err", err)
+	}
 }
 
 func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProgress) (RenderVideoResult, error) {

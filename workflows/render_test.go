@@ -23,6 +23,7 @@ type renderEnv struct {
 	joined    []activities.JoinRenderInput
 	completed []activities.CompleteRenderInput
 	failed    []activities.FailRenderInput
+	notified  []activities.NotifyRenderInput
 }
 
 var testRenderPlan = activities.PlanRenderResult{
@@ -68,6 +69,13 @@ func newRenderEnv(t *testing.T, plan func() (activities.PlanRenderResult, error)
 			e.completed = append(e.completed, in)
 			e.mu.Unlock()
 			return activities.CompleteRenderResult{}, nil
+		}).Maybe()
+	e.OnActivity(ra.NotifyRender, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.NotifyRenderInput) (activities.NotifyRenderResult, error) {
+			e.mu.Lock()
+			e.notified = append(e.notified, in)
+			e.mu.Unlock()
+			return activities.NotifyRenderResult{Sent: true}, nil
 		}).Maybe()
 	e.OnActivity(ra.FailRender, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.FailRenderInput) (activities.FailRenderResult, error) {
@@ -139,8 +147,12 @@ func TestRenderVideo(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newRenderEnv(t, tt.plan, tt.segment, nil)
-			e.ExecuteWorkflow(RenderVideo, RenderVideoInput{VideoID: 1, PublisherID: 7, AttemptID: 55, Attempt: 2})
+			e.ExecuteWorkflow(RenderVideo, RenderVideoInput{VideoID: 1, PublisherID: 7, AttemptID: 55, Attempt: 2, RequestedBy: 3})
 			res := e.result(t)
+			// The user who asked is told once, however it ended.
+			if len(e.notified) != 1 || e.notified[0] != (activities.NotifyRenderInput{AttemptID: 55, UserID: 3}) {
+				t.Fatalf("notified %+v", e.notified)
+			}
 			if res.Error != tt.wantError || res.ScenesRendered != tt.wantRendered || res.ScenesReused != tt.wantReused {
 				t.Fatalf("result = %+v, want error %q, %d rendered, %d reused", res, tt.wantError, tt.wantRendered, tt.wantReused)
 			}

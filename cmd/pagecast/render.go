@@ -14,9 +14,9 @@ type renders struct {
 }
 
 // StartRender starts the workflow of a render attempt.
-func (r renders) StartRender(ctx context.Context, a models.RenderAttempt) error {
+func (r renders) StartRender(ctx context.Context, a models.RenderAttempt, requestedBy int64) error {
 	return r.starter.RenderVideo(ctx, workflows.RenderVideoInput{VideoID: a.VideoID, PublisherID: a.PublisherID,
-		AttemptID: a.ID, Attempt: a.Attempt})
+		AttemptID: a.ID, Attempt: a.Attempt, RequestedBy: requestedBy})
 }
 
 // RenderProgress reads a running render's progress.
