@@ -68,6 +68,7 @@ test-fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzSlideKeywords$$' -fuzztime=$(FUZZTIME) ./domain/
 	$(GO) test -run='^$$' -fuzz='^FuzzMatchMedia$$' -fuzztime=$(FUZZTIME) ./domain/
 	$(GO) test -run='^$$' -fuzz='^FuzzTagline$$' -fuzztime=$(FUZZTIME) ./domain/
+	$(GO) test -run='^$$' -fuzz='^FuzzBuildCues$$' -fuzztime=$(FUZZTIME) ./domain/
 
 test-client: client/node_modules/.package-lock.json
 	cd client && npm test
