@@ -257,7 +257,8 @@ func TestJoinSegmentsWithMixedAudio(t *testing.T) {
 		{{DurationMs: 900, Video: in.clip}, {DurationMs: 400, Text: "Bye"}},
 	} {
 		out := filepath.Join(dir, "seg"+strconv.Itoa(i)+".mp4")
-		if err := tool.RenderSegment(ctx, media.SegmentInput{Canvas: small, Slides: slides}, dir, out, nil); err != nil {
+		// Segments re-rendered alone use more threads: they must still join.
+		if err := tool.RenderSegment(ctx, media.SegmentInput{Canvas: small, Slides: slides, Threads: i + 1}, dir, out, nil); err != nil {
 			t.Fatal(err)
 		}
 		segs = append(segs, out)
@@ -335,6 +336,7 @@ func TestRenderSegmentRejectsBadInput(t *testing.T) {
 		"odd canvas": {Canvas: media.Canvas{Width: 321, Height: 180, FPS: 30}, Slides: []media.SegmentSlide{{DurationMs: 1000, Text: "x"}}},
 		"no fps":     {Canvas: media.Canvas{Width: 320, Height: 180}, Slides: []media.SegmentSlide{{DurationMs: 1000, Text: "x"}}},
 		"too short":  {Canvas: small, Slides: []media.SegmentSlide{{DurationMs: 10, Text: "x"}}},
+		"no image":   {Canvas: small, Slides: []media.SegmentSlide{{DurationMs: 1000, Image: filepath.Join(dir, "missing.jpg")}}},
 	} {
 		if err := tool.RenderSegment(context.Background(), in, dir, filepath.Join(dir, "x.mp4"), nil); err == nil {
 			t.Errorf("%s: no error", name)

@@ -6,7 +6,8 @@
 //	    burned subtitles, narration, ducked music): segments in parallel, then mix and
 //	    join, for each split of the cores (1 segment x N threads, N x 1 thread);
 //	(c) the realtime speed of (b) as a share of the ceiling's;
-//	(d) re-rendering one scene of ten (one segment + mix + join) as % of the full;
+//	(d) re-rendering one scene of ten (one segment + mix + join) as % of the full,
+//	    and without the mix when only pictures changed;
 //	(e) peak RSS of ffmpeg (the largest child) and of this process.
 //
 // With -compare it also times Ken Burns methods and x264 presets on one scene.
@@ -49,6 +50,8 @@ type bench struct {
 	clip   string
 	voice  []string // one narration file per scene length, by scene count
 	music  string
+
+	skipMix bool // re-render keeps the previous mix
 }
 
 func run(dir, preset string, runs int, compare bool) error {
@@ -81,7 +84,7 @@ func run(dir, preset string, runs int, compare bool) error {
 		return fmt.Errorf("ceiling: %w", err)
 	}
 	ceiling := min(ceil1, ceilN)
-	fmt.Printf("(a) encode ceiling, static 1080p30 still for 60 s from RAM:\n")
+	fmt.Printf("(a) encode ceiling, the six stills static for 10 s each at 1080p30, frames from RAM:\n")
 	fmt.Printf("    1 encoder x %d threads: %5.2f s = %.2fx realtime\n", cores, ceil1.Seconds(), 60/ceil1.Seconds())
 	fmt.Printf("    %d encoders x 1 thread: %5.2f s = %.2fx realtime\n", cores, ceilN.Seconds(), 60/ceilN.Seconds())
 
@@ -91,24 +94,18 @@ func run(dir, preset string, runs int, compare bool) error {
 	type split struct{ parallel, threads int }
 	var best split
 	var bestFull time.Duration
-	var bestStages stages
-	for _, s := range []split{{1, cores}, {cores, 1}} {
-		var st stages
-		d, err := median(runs, func() (time.Duration, error) {
-			var err error
-			st, err = b.full(ctx, "six", six, s.parallel, s.threads)
-			return st.total(), err
-		})
+	for _, s := range []split{{1, cores}, {cores, 1}, {cores, cores}} {
+		st, err := medianStages(runs, func() (stages, error) { return b.full(ctx, "six", six, s.parallel, s.threads) })
 		if err != nil {
 			return fmt.Errorf("full render %dx%d: %w", s.parallel, s.threads, err)
 		}
-		fmt.Printf("    %d segment(s) at a time x %d thread(s): %5.2f s = %.2fx realtime (segments %.2f s, mix %.2f s, join %.2f s)\n",
+		d := st.wall
+		fmt.Printf("    %d segment(s) at a time x %d thread(s): %5.2f s = %.2fx realtime (segments %.2f s, with the mix alongside %.2f s; join %.2f s)\n",
 			s.parallel, s.threads, d.Seconds(), 60/d.Seconds(), st.segments.Seconds(), st.mix.Seconds(), st.join.Seconds())
 		if bestFull == 0 || d < bestFull {
-			best, bestFull, bestStages = s, d, st
+			best, bestFull = s, d
 		}
 	}
-	_ = bestStages
 	fmt.Printf("    faster: %d at a time x %d thread(s)\n", best.parallel, best.threads)
 
 	// (c)
@@ -117,26 +114,25 @@ func run(dir, preset string, runs int, compare bool) error {
 
 	// (d) ten scenes; change one and re-render only it.
 	ten := b.scenes(10)
-	fullTen, err := median(runs, func() (time.Duration, error) {
-		st, err := b.full(ctx, "ten", ten, best.parallel, best.threads)
-		return st.total(), err
-	})
+	fullSt, err := medianStages(runs, func() (stages, error) { return b.full(ctx, "ten", ten, best.parallel, best.threads) })
+	fullTen := fullSt.wall
 	if err != nil {
 		return fmt.Errorf("ten scenes: %w", err)
 	}
 	ten[4].Slides[0].Tagline = "A changed headline"
 	ten[4].Slides[0].Motion = 3
-	var re stages
-	reTen, err := median(runs, func() (time.Duration, error) {
-		var err error
-		re, err = b.rerender(ctx, "ten", ten, 4, cores)
-		return re.total(), err
-	})
+	re, err := medianStages(runs, func() (stages, error) { return b.rerender(ctx, "ten", ten, 4, cores, true) })
 	if err != nil {
 		return fmt.Errorf("re-render: %w", err)
 	}
-	fmt.Printf("\n(d) ten scenes: full %.2f s; re-render of one changed scene %.2f s (segment %.2f, mix %.2f, join %.2f) = %.1f%% of full\n",
-		fullTen.Seconds(), reTen.Seconds(), re.segments.Seconds(), re.mix.Seconds(), re.join.Seconds(), 100*reTen.Seconds()/fullTen.Seconds())
+	fmt.Printf("\n(d) ten scenes: full %.2f s; re-render of one changed scene %.2f s (segment %.2f with the mix alongside %.2f, join %.2f) = %.1f%% of full\n",
+		fullTen.Seconds(), re.wall.Seconds(), re.segments.Seconds(), re.mix.Seconds(), re.join.Seconds(), 100*re.wall.Seconds()/fullTen.Seconds())
+	vis, err := medianStages(runs, func() (stages, error) { return b.rerender(ctx, "ten", ten, 4, cores, false) })
+	if err != nil {
+		return fmt.Errorf("re-render: %w", err)
+	}
+	fmt.Printf("    the same when only pictures changed and the previous mix is kept: %.2f s (segment %.2f, join %.2f) = %.1f%% of full\n",
+		vis.wall.Seconds(), vis.segments.Seconds(), vis.join.Seconds(), 100*vis.wall.Seconds()/fullTen.Seconds())
 
 	if compare {
 		if err := b.compare(ctx, cores); err != nil {
@@ -165,6 +161,20 @@ func selfHWM() string {
 		}
 	}
 	return "unknown"
+}
+
+// medianStages runs f n times and returns the run of median wall time.
+func medianStages(n int, f func() (stages, error)) (stages, error) {
+	var all []stages
+	for range max(n, 1) {
+		st, err := f()
+		if err != nil {
+			return st, err
+		}
+		all = append(all, st)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].wall < all[j].wall })
+	return all[(len(all)-1)/2], nil
 }
 
 func median(n int, f func() (time.Duration, error)) (time.Duration, error) {
@@ -252,9 +262,9 @@ func (b *bench) scenes(n int) []media.SegmentInput {
 	return out
 }
 
-type stages struct{ segments, mix, join time.Duration }
-
-func (s stages) total() time.Duration { return s.segments + s.mix + s.join }
+// stages times a render: segments (and the mix, running at the same time), then the
+// join; wall is the whole.
+type stages struct{ segments, mix, join, wall time.Duration }
 
 func (b *bench) segPaths(name string, n int) []string {
 	var p []string
@@ -264,41 +274,68 @@ func (b *bench) segPaths(name string, n int) []string {
 	return p
 }
 
-// full renders every segment (parallel at a time, threads each), mixes and joins.
+// full renders every segment (parallel at a time, threads each) while the audio is
+// mixed (it needs no video), then joins.
 func (b *bench) full(ctx context.Context, name string, scenes []media.SegmentInput, parallel, threads int) (stages, error) {
-	var st stages
 	ins := make([]media.SegmentInput, len(scenes))
 	for i, s := range scenes {
 		s.Threads = threads
 		ins[i] = s
 	}
-	t := time.Now()
-	if err := b.tool.RenderSegments(ctx, ins, b.dir, b.segPaths(name, len(ins)), parallel); err != nil {
-		return st, err
-	}
-	st.segments = time.Since(t)
-	mix, join, err := b.mixJoin(ctx, name, scenes)
-	st.mix, st.join = mix, join
-	return st, err
+	return b.withMix(ctx, name, scenes, func() error {
+		return b.tool.RenderSegments(ctx, ins, b.dir, b.segPaths(name, len(ins)), parallel)
+	})
 }
 
-// rerender renders scene i alone with every thread, then mixes and joins again.
-func (b *bench) rerender(ctx context.Context, name string, scenes []media.SegmentInput, i, threads int) (stages, error) {
+// withMix runs render and the mix at once, then joins; it times each.
+func (b *bench) withMix(ctx context.Context, name string, scenes []media.SegmentInput, render func() error) (stages, error) {
 	var st stages
+	start := time.Now()
+	mixErr := make(chan error, 1)
+	go func() {
+		if b.skipMix {
+			mixErr <- nil
+			return
+		}
+		t := time.Now()
+		err := b.mix(ctx, name, scenes)
+		st.mix = time.Since(t)
+		mixErr <- err
+	}()
+	err := render()
+	st.segments = time.Since(start)
+	if e := <-mixErr; err == nil {
+		err = e
+	}
+	if err != nil {
+		return st, err
+	}
+	t := time.Now()
+	if err := b.tool.JoinSegments(ctx, b.segPaths(name, len(scenes)), filepath.Join(b.dir, name+"-mix.m4a"), b.dir, filepath.Join(b.dir, name+".mp4")); err != nil {
+		return st, err
+	}
+	st.join = time.Since(t)
+	st.wall = time.Since(start)
+	return st, nil
+}
+
+// rerender renders scene i alone with every thread while the audio is mixed again,
+// then joins.
+func (b *bench) rerender(ctx context.Context, name string, scenes []media.SegmentInput, i, threads int, remix bool) (stages, error) {
 	in := scenes[i]
 	in.Threads = threads
-	t := time.Now()
-	if err := b.tool.RenderSegment(ctx, in, b.dir, b.segPaths(name, len(scenes))[i], nil); err != nil {
-		return st, err
+	if !remix {
+		b.skipMix = true
+		defer func() { b.skipMix = false }()
 	}
-	st.segments = time.Since(t)
-	mix, join, err := b.mixJoin(ctx, name, scenes)
-	st.mix, st.join = mix, join
-	return st, err
+	return b.withMix(ctx, name, scenes, func() error {
+		return b.tool.RenderSegment(ctx, in, b.dir, b.segPaths(name, len(scenes))[i], nil)
+	})
 }
 
-func (b *bench) mixJoin(ctx context.Context, name string, scenes []media.SegmentInput) (mix, join time.Duration, err error) {
-	t := time.Now()
+// mix mixes the narration of every scene (a clip per scene, starting 150 ms in) with
+// looped music ducked under it.
+func (b *bench) mix(ctx context.Context, name string, scenes []media.SegmentInput) error {
 	var narration []media.AudioClip
 	at := 0
 	for _, s := range scenes {
@@ -308,37 +345,41 @@ func (b *bench) mixJoin(ctx context.Context, name string, scenes []media.Segment
 		}
 		v, err := b.voiceFor(ctx, ms-300)
 		if err != nil {
-			return 0, 0, err
+			return err
 		}
 		narration = append(narration, media.AudioClip{Path: v, StartMs: at + 150, Volume: 1})
 		at += ms
 	}
-	audio := filepath.Join(b.dir, name+"-mix.m4a")
-	if err := b.tool.MixAudio(ctx, media.MixInput{DurationMs: at, FPS: b.canvas.FPS, Narration: narration,
-		Background: []media.BackgroundAudio{{Path: b.music, Volume: 0.25, Loop: true}}, DuckUnderNarration: true}, audio); err != nil {
-		return 0, 0, err
-	}
-	mix = time.Since(t)
-	t = time.Now()
-	out := filepath.Join(b.dir, name+".mp4")
-	if err := b.tool.JoinSegments(ctx, b.segPaths(name, len(scenes)), audio, b.dir, out); err != nil {
-		return mix, 0, err
-	}
-	return mix, time.Since(t), nil
+	return b.tool.MixAudio(ctx, media.MixInput{DurationMs: at, FPS: b.canvas.FPS, Narration: narration,
+		Background: []media.BackgroundAudio{{Path: b.music, Volume: 0.25, Loop: true}}, DuckUnderNarration: true},
+		filepath.Join(b.dir, name+"-mix.m4a"))
 }
 
-// ceiling encodes a static 1080p still for 60 s, split over parallel encoders of
-// threads each, frames from RAM (decoded and scaled once, then repeated).
+// ceiling encodes the six stills, each static for 10 s at 1080p30, split over
+// parallel encoders of threads each; frames come from RAM (each still is decoded and
+// scaled once, then repeated).
 func (b *bench) ceiling(ctx context.Context, parallel, threads int) (time.Duration, error) {
-	frames := 60 * b.canvas.FPS / parallel
+	per := len(b.stills) / parallel
 	errs := make(chan error, parallel)
 	t := time.Now()
 	for i := range parallel {
+		stills := b.stills[i*per : (i+1)*per]
 		go func() {
-			errs <- ffmpeg(ctx, "-filter_threads", "1", "-i", b.stills[0], "-filter_complex",
-				fmt.Sprintf("[0:v]scale=%d:%d,format=yuv420p,loop=loop=-1:size=1,setpts=N/(%d*TB)[v]", b.canvas.Width, b.canvas.Height, b.canvas.FPS),
-				"-map", "[v]", "-frames:v", fmt.Sprint(frames), "-r", fmt.Sprint(b.canvas.FPS), "-c:v", "libx264", "-preset", b.preset,
+			var args []string
+			var g strings.Builder
+			for k, s := range stills {
+				args = append(args, "-i", s)
+				fmt.Fprintf(&g, "[%d:v]scale=%d:%d:force_original_aspect_ratio=increase,crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%d*TB)[s%d];",
+					k, b.canvas.Width, b.canvas.Height, b.canvas.Width, b.canvas.Height, 10*b.canvas.FPS-1, b.canvas.FPS, k)
+			}
+			for k := range stills {
+				fmt.Fprintf(&g, "[s%d]", k)
+			}
+			fmt.Fprintf(&g, "concat=n=%d:v=1:a=0,setpts=N/(%d*TB)[v]", len(stills), b.canvas.FPS)
+			args = append(args, "-filter_threads", "1", "-filter_complex", g.String(), "-map", "[v]",
+				"-frames:v", fmt.Sprint(10*b.canvas.FPS*len(stills)), "-r", fmt.Sprint(b.canvas.FPS), "-c:v", "libx264", "-preset", b.preset,
 				"-crf", "23", "-threads", fmt.Sprint(threads), "-f", "mp4", filepath.Join(b.dir, fmt.Sprintf("ceiling%d.mp4", i)))
+			errs <- ffmpeg(ctx, args...)
 		}()
 	}
 	var first error
