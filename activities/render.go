@@ -131,6 +131,8 @@ type PlanRenderResult struct {
 	// Cues are all subtitles on the video's timeline, for the sidecar files.
 	Cues []media.Cue
 	Burn bool
+	// AudioHash names the mixed sound track by what is in it; an unchanged one is reused.
+	AudioHash string
 }
 
 // renderGone ends a render whose attempt or video is no longer there to render.
@@ -226,6 +228,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		res.Narration = []RenderClip{{Key: na.MediaKey}}
 	}
 
+	res.AudioHash = audioHash(res.DurationMs, res.Narration)
 	for _, c := range domain.BuildCues(subs, domain.CueOptions{}) {
 		res.Cues = append(res.Cues, media.Cue{StartMs: c.StartMs, EndMs: c.EndMs, Text: c.Text})
 	}
@@ -287,6 +290,23 @@ func sceneHash(c media.Canvas, style media.SubtitleStyle, preset string, sr Scen
 		Cues   []media.Cue
 	}{renderVersion, c, style, preset, hashSlides(sr.Slides), sr.Cues})
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// audioHash names a mix by the engine's version, the video's length and every clip
+// with its place on the timeline.
+func audioHash(durationMs int, clips []RenderClip) string {
+	h := sha256.New()
+	_ = json.NewEncoder(h).Encode(struct {
+		V          string
+		DurationMs int
+		Clips      []RenderClip
+	}{renderVersion, durationMs, clips})
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// AudioKey is where an account's mix with this hash is kept.
+func AudioKey(publisherID int64, hash string) string {
+	return fmt.Sprintf("renders/%d/audio/%s.m4a", publisherID, hash)
 }
 
 // hashSlides leaves out what does not change pixels (the slide's id).
@@ -425,11 +445,60 @@ func (a *RenderActivities) download(ctx context.Context, key, file string) error
 	return err
 }
 
-// JoinRenderInput is the plan and the stored segments, in scene order.
+// MixRenderAudioInput is the plan whose sound to mix.
+type MixRenderAudioInput struct {
+	AttemptID int64
+	Plan      PlanRenderResult
+}
+
+// MixRenderAudioResult names the stored mix.
+type MixRenderAudioResult struct {
+	Key    string
+	Reused bool
+}
+
+// MixRenderAudio mixes the video's narration into one AAC track in the object store,
+// or finds the same mix there already (only pictures changed since, or a retry). It
+// runs while the scenes render.
+func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudioInput) (MixRenderAudioResult, error) {
+	p := in.Plan
+	key := AudioKey(p.PublisherID, p.AudioHash)
+	if _, err := a.Blob.Head(ctx, key); err == nil {
+		return MixRenderAudioResult{Key: key, Reused: true}, nil
+	} else if !errors.Is(err, blob.ErrNotFound) {
+		return MixRenderAudioResult{}, err
+	}
+	dir, err := a.workDir(in.AttemptID, "mix")
+	if err != nil {
+		return MixRenderAudioResult{}, err
+	}
+	defer os.RemoveAll(dir)
+	stop := heartbeatEvery(ctx, 5*time.Second, "mixing")
+	defer stop()
+	mix := media.MixInput{DurationMs: p.DurationMs, FPS: p.Canvas.FPS}
+	for i, c := range p.Narration {
+		file := filepath.Join(dir, fmt.Sprintf("narration-%03d%s", i, filepath.Ext(c.Key)))
+		if err := a.download(ctx, c.Key, file); err != nil {
+			return MixRenderAudioResult{}, fmt.Errorf("narration: %w", err)
+		}
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: c.StartMs, Volume: 1})
+	}
+	out := filepath.Join(dir, "audio.m4a")
+	if err := a.Engine.MixAudio(ctx, mix, out); err != nil {
+		return MixRenderAudioResult{}, fmt.Errorf("mix audio: %w", err)
+	}
+	if err := putFile(ctx, a.Blob, key, out, "audio/mp4"); err != nil {
+		return MixRenderAudioResult{}, err
+	}
+	return MixRenderAudioResult{Key: key}, nil
+}
+
+// JoinRenderInput is the plan, the stored segments in scene order and the stored mix.
 type JoinRenderInput struct {
 	AttemptID int64
 	Plan      PlanRenderResult
 	Segments  []string
+	Audio     string
 }
 
 // JoinRenderResult is where the finished render is stored.
@@ -437,9 +506,9 @@ type JoinRenderResult struct {
 	Output store.RenderOutput
 }
 
-// JoinRender mixes the narration into one audio track, joins the segments without
-// re-encoding, makes a thumbnail and the subtitle files (SRT, WebVTT, ASS), and
-// stores them under the attempt's prefix; a retry writes the same keys.
+// JoinRender joins the segments with the mixed sound without re-encoding, makes a
+// thumbnail and the subtitle files (SRT, WebVTT, ASS), and stores them under the
+// attempt's prefix; a retry writes the same keys.
 func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (JoinRenderResult, error) {
 	p := in.Plan
 	dir, err := a.workDir(in.AttemptID, "join")
@@ -457,17 +526,9 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 			return JoinRenderResult{}, fmt.Errorf("segment %d: %w", i+1, err)
 		}
 	}
-	mix := media.MixInput{DurationMs: p.DurationMs}
-	for i, c := range p.Narration {
-		file := filepath.Join(dir, fmt.Sprintf("narration-%03d%s", i, filepath.Ext(c.Key)))
-		if err := a.download(ctx, c.Key, file); err != nil {
-			return JoinRenderResult{}, fmt.Errorf("narration: %w", err)
-		}
-		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: c.StartMs, Volume: 1})
-	}
 	audio := filepath.Join(dir, "audio.m4a")
-	if err := a.Engine.MixAudio(ctx, mix, audio); err != nil {
-		return JoinRenderResult{}, fmt.Errorf("mix audio: %w", err)
+	if err := a.download(ctx, in.Audio, audio); err != nil {
+		return JoinRenderResult{}, fmt.Errorf("audio: %w", err)
 	}
 	video := filepath.Join(dir, "video.mp4")
 	if err := a.Engine.JoinSegments(ctx, segs, audio, dir, video); err != nil {

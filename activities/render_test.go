@@ -31,6 +31,8 @@ type renderEnv struct {
 	*narrationEnv
 	acts *activities.RenderActivities
 	ts   testsuite.WorkflowTestSuite
+	// lastMixReused says whether the last render found its mix stored.
+	lastMixReused bool
 }
 
 func newRenderEnv(t *testing.T, db storetest.DB) *renderEnv {
@@ -106,8 +108,11 @@ func (e *renderEnv) render(videoID int64) (models.RenderAttempt, activities.Plan
 			Style: plan.Style, Scene: sc}, &segs[i])
 		keys[i] = segs[i].Key
 	}
+	var mixed activities.MixRenderAudioResult
+	e.run(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan}, &mixed)
+	e.lastMixReused = mixed.Reused
 	var joined activities.JoinRenderResult
-	e.run(e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan, Segments: keys}, &joined)
+	e.run(e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan, Segments: keys, Audio: mixed.Key}, &joined)
 	e.run(e.acts.CompleteRender, activities.CompleteRenderInput{AttemptID: att.ID, Output: joined.Output}, nil)
 	return att, plan, segs, joined
 }
@@ -260,15 +265,15 @@ func TestRenderAVideo(t *testing.T) {
 		// Nothing changed: both segments are reused. One slide's picture changed: only
 		// its scene renders again.
 		_, _, segs3, _ := e.render(v.ID)
-		if !segs3[0].Reused || !segs3[1].Reused {
+		if !segs3[0].Reused || !segs3[1].Reused || !e.lastMixReused {
 			t.Fatalf("an unchanged video rendered again: %+v", segs3)
 		}
 		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: l3, AssetID: &other}}, true, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		_, _, segs4, _ := e.render(v.ID)
-		if !segs4[0].Reused || segs4[1].Reused {
-			t.Fatalf("after changing scene 2's media: %+v, want scene 1 reused and scene 2 rendered", segs4)
+		if !segs4[0].Reused || segs4[1].Reused || !e.lastMixReused {
+			t.Fatalf("after changing scene 2's media: %+v (mix reused %v), want scene 1 and the mix reused, scene 2 rendered", segs4, e.lastMixReused)
 		}
 	})
 }

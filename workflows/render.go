@@ -130,6 +130,8 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 		HeartbeatTimeout:    renderHeartbeat,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: 30 * time.Second, MaximumAttempts: 10},
 	})
+	// The sound is mixed while the scenes render (or found unchanged).
+	mixed := workflow.ExecuteActivity(work, ra.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: in.AttemptID, Plan: p})
 	// Every scene is scheduled at once; the workers' activity slots bound how many
 	// render together.
 	futures := make([]workflow.Future, len(p.Scenes))
@@ -163,6 +165,10 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 	for range futures {
 		sel.Select(ctx)
 	}
+	var audio activities.MixRenderAudioResult
+	if err := mixed.Get(ctx, &audio); err != nil && firstErr == nil {
+		firstErr = err
+	}
 	if firstErr != nil {
 		return res, firstErr
 	}
@@ -175,7 +181,7 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 	})
 	var joined activities.JoinRenderResult
 	if err := workflow.ExecuteActivity(join, ra.JoinRender, activities.JoinRenderInput{
-		AttemptID: in.AttemptID, Plan: p, Segments: segments}).Get(ctx, &joined); err != nil {
+		AttemptID: in.AttemptID, Plan: p, Segments: segments, Audio: audio.Key}).Get(ctx, &joined); err != nil {
 		return res, err
 	}
 	if err := workflow.ExecuteActivity(bookkeeping(ctx), ra.CompleteRender, activities.CompleteRenderInput{

@@ -56,6 +56,8 @@ func newRenderEnv(t *testing.T, plan func() (activities.PlanRenderResult, error)
 			After(d).Return(render).Maybe()
 	}
 	e.OnActivity(ra.RenderSegment, mock.Anything, mock.Anything).Return(render).Maybe()
+	e.OnActivity(ra.MixRenderAudio, mock.Anything, mock.Anything).Return(
+		activities.MixRenderAudioResult{Key: "renders/7/audio/x.m4a"}, nil).Maybe()
 	e.OnActivity(ra.JoinRender, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.JoinRenderInput) (activities.JoinRenderResult, error) {
 			e.mu.Lock()
@@ -165,6 +167,9 @@ func TestRenderVideo(t *testing.T) {
 				// Joined once, in scene order; completed once; nothing released.
 				if len(e.joined) != 1 || len(e.joined[0].Segments) != 3 || len(e.completed) != 1 || len(e.failed) != 0 {
 					t.Fatalf("joined %d, completed %d, failed %d", len(e.joined), len(e.completed), len(e.failed))
+				}
+				if e.joined[0].Audio != "renders/7/audio/x.m4a" {
+					t.Fatalf("joined with audio %q", e.joined[0].Audio)
 				}
 				if e.completed[0].AttemptID != 55 || res.ContentKey == "" || res.DurationMs != 9000 {
 					t.Fatalf("completed %+v, result %+v", e.completed[0], res)
