@@ -369,6 +369,30 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 	}
 	defer os.RemoveAll(dir)
 
+	idle := SegmentProgress{SceneID: in.Scene.SceneID, TotalMs: in.Scene.DurationMs}
+	seg, err := a.segmentInput(ctx, dir, in, idle)
+	if err != nil {
+		return RenderSegmentResult{}, err
+	}
+	out := filepath.Join(dir, "segment.mp4")
+	if err := a.Engine.RenderSegment(ctx, seg, dir, out, a.beat(ctx, in.Scene)); err != nil {
+		return RenderSegmentResult{}, fmt.Errorf("render scene %d: %w", in.Scene.Index, err)
+	}
+	idle.DoneMs = in.Scene.DurationMs
+	stop := heartbeatEvery(ctx, 2*time.Second, idle)
+	defer stop()
+	if err := putFile(ctx, a.Blob, key, out, "video/mp4"); err != nil {
+		return RenderSegmentResult{}, err
+	}
+	return RenderSegmentResult{Key: key}, nil
+}
+
+// segmentInput downloads the scene's media into dir and describes the segment for the
+// engine. It heartbeats while it downloads: a large clip may take longer than the
+// heartbeat timeout.
+func (a *RenderActivities) segmentInput(ctx context.Context, dir string, in RenderSegmentInput, beat SegmentProgress) (media.SegmentInput, error) {
+	stop := heartbeatEvery(ctx, 2*time.Second, beat)
+	defer stop()
 	seg := media.SegmentInput{Canvas: in.Canvas, Cues: in.Scene.Cues, Style: in.Style, Preset: a.Preset}
 	files := map[string]string{}
 	for i, s := range in.Scene.Slides {
@@ -378,7 +402,7 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 			if !ok {
 				file = filepath.Join(dir, fmt.Sprintf("media-%d%s", i, filepath.Ext(s.MediaKey)))
 				if err := a.download(ctx, s.MediaKey, file); err != nil {
-					return RenderSegmentResult{}, fmt.Errorf("slide media: %w", err)
+					return seg, fmt.Errorf("slide media: %w", err)
 				}
 				files[s.MediaKey] = file
 			}
@@ -390,16 +414,7 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 		}
 		seg.Slides = append(seg.Slides, ss)
 	}
-
-	out := filepath.Join(dir, "segment.mp4")
-	beat := a.beat(ctx, in.Scene)
-	if err := a.Engine.RenderSegment(ctx, seg, dir, out, beat); err != nil {
-		return RenderSegmentResult{}, fmt.Errorf("render scene %d: %w", in.Scene.Index, err)
-	}
-	if err := putFile(ctx, a.Blob, key, out, "video/mp4"); err != nil {
-		return RenderSegmentResult{}, err
-	}
-	return RenderSegmentResult{Key: key}, nil
+	return seg, nil
 }
 
 // beat returns a progress callback that heartbeats at most every HeartbeatEvery.
@@ -568,9 +583,9 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 		SubtitlesKeyPrefix: prefix + "subtitles", DurationMs: p.DurationMs}}, nil
 }
 
-// heartbeatEvery heartbeats step until stop is called.
-func heartbeatEvery(ctx context.Context, every time.Duration, step string) (stop func()) {
-	activity.RecordHeartbeat(ctx, step)
+// heartbeatEvery heartbeats details until stop is called.
+func heartbeatEvery(ctx context.Context, every time.Duration, details any) (stop func()) {
+	activity.RecordHeartbeat(ctx, details)
 	done := make(chan struct{})
 	go func() {
 		t := time.NewTicker(every)
@@ -580,7 +595,7 @@ func heartbeatEvery(ctx context.Context, every time.Duration, step string) (stop
 			case <-done:
 				return
 			case <-t.C:
-				activity.RecordHeartbeat(ctx, step)
+				activity.RecordHeartbeat(ctx, details)
 			}
 		}
 	}()
