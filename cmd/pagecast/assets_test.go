@@ -89,13 +89,7 @@ func TestMediaImportEndToEnd(t *testing.T) {
 
 	stop := start()
 	defer func() { stop() }()
-	c := browser()
-	token := csrfToken(t, c, base)
-	reg := map[string]any{"signupEmail": "mia@example.com", "signupEmailConfirm": "mia@example.com", "signupPassword": "correct-horse",
-		"userCategory": "Individual", "websiteUrl": ""}
-	if status, body := callJSON(t, c, "POST", base+"/pub/v1/user/register", token, reg); status != http.StatusCreated {
-		t.Fatalf("register = %d %v", status, body)
-	}
+	c, token := signUpInRun(t, base, "mia@example.com")
 	pub := int64(getJSON(t, c, base+"/api/v2/user")["publisherId"].(float64))
 
 	upload := func(path, mime string) int64 {
@@ -288,4 +282,18 @@ func getJSONList(t *testing.T, c *http.Client, url string) []map[string]any {
 		t.Fatalf("%s: %s", url, raw)
 	}
 	return body.Data
+}
+
+// signUpInRun registers an individual account with email through a running API and
+// returns its signed-in browser and CSRF token.
+func signUpInRun(t *testing.T, base, email string) (*http.Client, string) {
+	t.Helper()
+	c := browser()
+	token := csrfToken(t, c, base)
+	reg := map[string]any{"signupEmail": email, "signupEmailConfirm": email, "signupPassword": "correct-horse",
+		"userCategory": "Individual", "websiteUrl": ""}
+	if status, body := callJSON(t, c, "POST", base+"/pub/v1/user/register", token, reg); status != http.StatusCreated {
+		t.Fatalf("register = %d %v", status, body)
+	}
+	return c, token
 }

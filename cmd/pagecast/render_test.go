@@ -34,13 +34,7 @@ func TestRenderSurvivesThreeRestarts(t *testing.T) {
 	stop := startRunAll(t, cfg)
 	defer func() { stop() }()
 
-	c := browser()
-	token := csrfToken(t, c, base)
-	reg := map[string]any{"signupEmail": "rita@example.com", "signupEmailConfirm": "rita@example.com", "signupPassword": "correct-horse",
-		"userCategory": "Individual", "websiteUrl": ""}
-	if status, body := callJSON(t, c, "POST", base+"/pub/v1/user/register", token, reg); status != http.StatusCreated {
-		t.Fatalf("register = %d %v", status, body)
-	}
+	c, token := signUpInRun(t, base, "rita@example.com")
 	status, body := callJSON(t, c, "POST", base+"/api/v2/video", token, map[string]any{"name": "Bergvik", "text": articleScript,
 		"canCreateTextSlides": true, "hardcodeSubtitles": true})
 	if status != http.StatusCreated {

@@ -45,13 +45,7 @@ func TestCreateVideoEndToEnd(t *testing.T) {
 	stop := startRunAll(t, cfg)
 	defer func() { stop() }()
 
-	c := browser()
-	token := csrfToken(t, c, base)
-	reg := map[string]any{"signupEmail": "lea@example.com", "signupEmailConfirm": "lea@example.com", "signupPassword": "correct-horse",
-		"userCategory": "Individual", "websiteUrl": ""}
-	if status, body := callJSON(t, c, "POST", base+"/pub/v1/user/register", token, reg); status != http.StatusCreated {
-		t.Fatalf("register = %d %v", status, body)
-	}
+	c, token := signUpInRun(t, base, "lea@example.com")
 	status, body := callJSON(t, c, "POST", base+"/api/v2/video", token, map[string]any{"name": "Bergvik", "text": articleScript})
 	if status != http.StatusCreated {
 		t.Fatalf("create = %d %v", status, body)
@@ -182,13 +176,7 @@ func TestCreateVideoFromPageTopicAndVoiceover(t *testing.T) {
 	base := cfg.HTTP.PublicURL
 	stop := startRunAll(t, cfg)
 	defer stop()
-	c := browser()
-	token := csrfToken(t, c, base)
-	reg := map[string]any{"signupEmail": "ola@example.com", "signupEmailConfirm": "ola@example.com", "signupPassword": "correct-horse",
-		"userCategory": "Individual", "websiteUrl": ""}
-	if status, body := callJSON(t, c, "POST", base+"/pub/v1/user/register", token, reg); status != http.StatusCreated {
-		t.Fatalf("register = %d %v", status, body)
-	}
+	c, token := signUpInRun(t, base, "ola@example.com")
 	waitReadyVideo := func(id float64) map[string]any {
 		t.Helper()
 		deadline := time.Now().Add(120 * time.Second)
