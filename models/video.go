@@ -1,6 +1,7 @@
 package models
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -188,3 +189,36 @@ func NarrationKey(publisherID, videoID, layerID int64, hash, run string) string 
 func AutomatchPictureKey(publisherID, videoID, layerID int64, ext string) string {
 	return fmt.Sprintf("videos/%d/%d/automatch/%d%s", publisherID, videoID, layerID, ext)
 }
+
+// VideoBackgroundAudio is music under a video (spec 000 "Background audio item"): an
+// audio asset of the account, its place in the list and its volume.
+type VideoBackgroundAudio struct {
+	ID      int64 `gorm:"primaryKey"`
+	VideoID int64
+	AssetID int64
+	Order   int `gorm:"column:item_order"`
+	// Volume is 0 to 100 % of the file's own level.
+	Volume    int
+	CreatedAt time.Time
+	UpdatedAt time.Time
+
+	Asset *Asset `gorm:"-"`
+}
+
+// Background audio limits and default.
+const (
+	MaxBackgroundAudios          = 5
+	DefaultBackgroundAudioVolume = 20
+)
+
+// Errors of background audio changes.
+var (
+	// ErrNotAudio: the asset is not a live audio file of the account's media library.
+	ErrNotAudio = errors.New("not an audio asset of the library")
+	// ErrAudioNotReady: the audio is still importing (or failed to).
+	ErrAudioNotReady = errors.New("audio not ready")
+	// ErrBackgroundAudioLimit: the video has MaxBackgroundAudios items already.
+	ErrBackgroundAudioLimit = errors.New("background audio limit reached")
+	// ErrOrderMismatch: a reorder did not name exactly the existing items.
+	ErrOrderMismatch = errors.New("order must list exactly the existing items")
+)
