@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"pagecast/config"
+	"pagecast/domain"
 	"pagecast/providers/captcha"
 	"pagecast/providers/tts"
 	"pagecast/store"
@@ -124,21 +125,25 @@ func schemaFields(s openAPISchema) []string {
 func TestOpenAPIRequestBodies(t *testing.T) {
 	doc := loadOpenAPI(t)
 	bodies := map[string]any{
-		"post /pub/v1/user/register":        registerRequest{},
-		"post /pub/v1/user/login":           loginRequest{},
-		"put /api/v2/account/password":      changePasswordRequest{},
-		"post /api/v2/user/workspaces":      workspaceRequest{},
-		"put /api/v2/user/workspaces/{id}":  workspaceRequest{},
-		"post /api/v2/legal/agreement/sign": legalAgreementBody{},
-		"post /api/v2/upload/url":           uploadURLRequest{},
-		"post /api/v2/upload/confirmUpload": confirmUploadRequest{},
-		"post /api/v2/asset/import":         importAssetRequest{},
-		"put /api/v2/asset/{id}":            updateAssetRequest{},
-		"post /api/v2/asset/bulkDelete":     bulkDeleteRequest{},
-		"put /api/v2/urlContent":            urlContentRequest{},
-		"post /api/v2/video":                createVideoRequest{},
-		"put /api/v2/video/{id}":            updateVideoRequest{},
-		"post /api/v2/scene/audio":          sceneAudioRequest{},
+		"post /pub/v1/user/register":                      registerRequest{},
+		"post /pub/v1/user/login":                         loginRequest{},
+		"put /api/v2/account/password":                    changePasswordRequest{},
+		"post /api/v2/user/workspaces":                    workspaceRequest{},
+		"put /api/v2/user/workspaces/{id}":                workspaceRequest{},
+		"post /api/v2/legal/agreement/sign":               legalAgreementBody{},
+		"post /api/v2/upload/url":                         uploadURLRequest{},
+		"post /api/v2/upload/confirmUpload":               confirmUploadRequest{},
+		"post /api/v2/asset/import":                       importAssetRequest{},
+		"put /api/v2/asset/{id}":                          updateAssetRequest{},
+		"post /api/v2/asset/bulkDelete":                   bulkDeleteRequest{},
+		"put /api/v2/urlContent":                          urlContentRequest{},
+		"post /api/v2/video":                              createVideoRequest{},
+		"put /api/v2/video/{id}":                          updateVideoRequest{},
+		"post /api/v2/scene/audio":                        sceneAudioRequest{},
+		"post /api/v2/video/renderStatus":                 renderStatusRequest{},
+		"post /api/v2/video/{id}/backgroundAudio":         addBackgroundAudioRequest{},
+		"put /api/v2/video/{id}/backgroundAudio/{itemId}": backgroundAudioVolumeRequest{},
+		"put /api/v2/video/{id}/backgroundAudio/order":    backgroundAudioOrderRequest{},
 	}
 	multipart := map[string][]string{
 		"post /api/v2/asset/upload": {"file"},
@@ -181,6 +186,9 @@ func TestOpenAPIResponseSchemas(t *testing.T) {
 		"Video": videoResponse{}, "VideoSummary": videoSummaryResponse{}, "Scene": sceneResponse{},
 		"Layer": layerResponse{}, "SlideAsset": slideAsset{}, "Narration": narrationResponse{},
 		"NarrationTiming": tts.PartTiming{},
+		"RenderStarted":   renderResponse{}, "RenderStatus": renderStatusItem{}, "RenderDetails": renderDetails{},
+		"Export": exportItem{}, "VideoLimits": limitsResponse{}, "Validation": domain.Validation{},
+		"BackgroundAudioItem": backgroundAudioItem{},
 	}
 	for name, v := range shapes {
 		schema, found := doc.Components.Schemas[name]

@@ -303,6 +303,11 @@ func (s *Server) validateVideo(c *gin.Context) error {
 	return ok(c, http.StatusOK, gin.H{"validations": list})
 }
 
+// renderStatusRequest names the videos whose render status is asked (at most 100).
+type renderStatusRequest struct {
+	VideoIDs []int64 `json:"videoIds"`
+}
+
 // renderStatusItem is one video's render status.
 type renderStatusItem struct {
 	VideoID      int64  `json:"videoId"`
@@ -314,9 +319,7 @@ type renderStatusItem struct {
 // renderStatuses answers the render status of the caller's videos among videoIds;
 // others' and unknown ids are left out.
 func (s *Server) renderStatuses(c *gin.Context) error {
-	var req struct {
-		VideoIDs []int64 `json:"videoIds"`
-	}
+	var req renderStatusRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}

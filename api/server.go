@@ -239,6 +239,13 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.GET("/video/:id/exports", handle(s.exports))
 	lib.GET("/video/:id/subtitles/ass", s.requireRender(), handle(s.subtitlesASS))
 
+	// Background audio (api/background_audio.go).
+	lib.GET("/video/:id/backgroundAudio", handle(s.listBackgroundAudio))
+	lib.POST("/video/:id/backgroundAudio", handle(s.addBackgroundAudio))
+	lib.PUT("/video/:id/backgroundAudio/order", handle(s.reorderBackgroundAudio))
+	lib.PUT("/video/:id/backgroundAudio/:itemId", handle(s.setBackgroundAudioVolume))
+	lib.DELETE("/video/:id/backgroundAudio/:itemId", handle(s.deleteBackgroundAudio))
+
 	r.NoMethod(func(c *gin.Context) { writeError(c, errNoMethod) })
 	r.NoRoute(s.notFound(web))
 	return r
