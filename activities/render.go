@@ -36,6 +36,7 @@ type renderStore interface {
 	Asset(ctx context.Context, publisherID, id int64) (models.Asset, error)
 	UserByID(ctx context.Context, id int64) (models.PublisherUser, error)
 	UserConfig(ctx context.Context, userID int64) (models.UserConfig, error)
+	BackgroundAudiosForWorkflow(ctx context.Context, videoID int64) ([]models.VideoBackgroundAudio, error)
 }
 
 // renderObjects is where render inputs are read and outputs written.
@@ -113,6 +114,13 @@ type RenderClip struct {
 	StartMs int
 }
 
+// RenderBackground is music under the whole video, looped, at Volume (1 to 100 %),
+// ducked under the narration.
+type RenderBackground struct {
+	Key    string
+	Volume int
+}
+
 // PlanRenderInput names the render attempt.
 type PlanRenderInput struct {
 	AttemptID int64
@@ -127,6 +135,7 @@ type PlanRenderResult struct {
 	Style       media.SubtitleStyle
 	Scenes      []SceneRender
 	Narration   []RenderClip
+	Background  []RenderBackground
 	DurationMs  int
 	// Cues are all subtitles on the video's timeline, for the sidecar files.
 	Cues []media.Cue
@@ -228,7 +237,17 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		res.Narration = []RenderClip{{Key: na.MediaKey}}
 	}
 
-	res.AudioHash = audioHash(res.DurationMs, res.Narration)
+	music, err := a.Store.BackgroundAudiosForWorkflow(ctx, v.ID)
+	if err != nil {
+		return res, err
+	}
+	for _, m := range music {
+		// A muted item, or one whose file was deleted from the library, is left out.
+		if m.Volume > 0 && m.Asset != nil && m.Asset.DeletedAt == nil && m.Asset.MediaKey != "" {
+			res.Background = append(res.Background, RenderBackground{Key: m.Asset.MediaKey, Volume: m.Volume})
+		}
+	}
+	res.AudioHash = audioHash(res.DurationMs, res.Narration, res.Background)
 	for _, c := range domain.BuildCues(subs, domain.CueOptions{}) {
 		res.Cues = append(res.Cues, media.Cue{StartMs: c.StartMs, EndMs: c.EndMs, Text: c.Text})
 	}
@@ -292,15 +311,16 @@ func sceneHash(c media.Canvas, style media.SubtitleStyle, preset string, sr Scen
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// audioHash names a mix by the engine's version, the video's length and every clip
-// with its place on the timeline.
-func audioHash(durationMs int, clips []RenderClip) string {
+// audioHash names a mix by the engine's version, the video's length, every clip with
+// its place on the timeline and the background music with its volume.
+func audioHash(durationMs int, clips []RenderClip, music []RenderBackground) string {
 	h := sha256.New()
 	_ = json.NewEncoder(h).Encode(struct {
 		V          string
 		DurationMs int
 		Clips      []RenderClip
-	}{renderVersion, durationMs, clips})
+		Music      []RenderBackground
+	}{renderVersion, durationMs, clips, music})
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -472,7 +492,8 @@ type MixRenderAudioResult struct {
 	Reused bool
 }
 
-// MixRenderAudio mixes the video's narration into one AAC track in the object store,
+// MixRenderAudio mixes the video's narration and background music (looped, at its
+// volume, ducked while someone speaks) into one AAC track in the object store,
 // or finds the same mix there already (only pictures changed since, or a retry). It
 // runs while the scenes render.
 func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudioInput) (MixRenderAudioResult, error) {
@@ -498,6 +519,14 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 		}
 		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: c.StartMs, Volume: 1})
 	}
+	for i, m := range p.Background {
+		file := filepath.Join(dir, fmt.Sprintf("music-%03d%s", i, filepath.Ext(m.Key)))
+		if err := a.download(ctx, m.Key, file); err != nil {
+			return MixRenderAudioResult{}, fmt.Errorf("background audio: %w", err)
+		}
+		mix.Background = append(mix.Background, media.BackgroundAudio{Path: file, Volume: float64(m.Volume) / 100, Loop: true})
+	}
+	mix.DuckUnderNarration = len(mix.Background) > 0 && len(mix.Narration) > 0
 	out := filepath.Join(dir, "audio.m4a")
 	if err := a.Engine.MixAudio(ctx, mix, out); err != nil {
 		return MixRenderAudioResult{}, fmt.Errorf("mix audio: %w", err)

@@ -271,9 +271,27 @@ func TestRenderAVideo(t *testing.T) {
 		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: l3, AssetID: &other}}, true, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		_, _, segs4, _ := e.render(v.ID)
+		_, _, segs4, joined4 := e.render(v.ID)
 		if !segs4[0].Reused || segs4[1].Reused || !e.lastMixReused {
 			t.Fatalf("after changing scene 2's media: %+v (mix reused %v), want scene 1 and the mix reused, scene 2 rendered", segs4, e.lastMixReused)
+		}
+
+		// Background music: every segment is reused, the sound is mixed again, and the
+		// music is heard in the pause after the first slide.
+		song := e.asset("river.wav", models.AssetTypeIDAudio, "-f", "lavfi", "-i", "sine=f=440:d=3", "-ar", "48000")
+		if _, err := e.store.AddBackgroundAudio(ctx, e.pub, v.ID, song, 60, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		_, plan5, segs5, joined5 := e.render(v.ID)
+		if !segs5[0].Reused || !segs5[1].Reused || e.lastMixReused || len(plan5.Background) != 1 {
+			t.Fatalf("with music: segments %+v, mix reused %v, background %+v", segs5, e.lastMixReused, plan5.Background)
+		}
+		first := got.Scenes[0].Layers[0]
+		pause := first.NarrationMs + 250 // inside the 500 ms pause after slide 1
+		quiet := meanVolume(t, e.download(joined4.Output.ContentKey, "quiet.mp4"), pause, 200)
+		loud := meanVolume(t, e.download(joined5.Output.ContentKey, "music.mp4"), pause, 200)
+		if loud < quiet+20 {
+			t.Fatalf("the pause is %.1f dB without music and %.1f dB with it: the music is not heard", quiet, loud)
 		}
 	})
 }
@@ -358,4 +376,23 @@ func TestNotifyRender(t *testing.T) {
 			t.Fatal("mailed although the user turned render e-mails off")
 		}
 	})
+}
+
+// meanVolume is the mean level in dB of the file's audio from atMs for durMs.
+func meanVolume(t *testing.T, file string, atMs, durMs int) float64 {
+	t.Helper()
+	out, err := exec.Command("ffmpeg", "-v", "info", "-nostats", "-ss", strconv.FormatFloat(float64(atMs)/1000, 'f', 3, 64),
+		"-t", strconv.FormatFloat(float64(durMs)/1000, 'f', 3, 64), "-i", file, "-vn", "-af", "volumedetect", "-f", "null", "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("volumedetect: %v %s", err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, v, ok := strings.Cut(line, "mean_volume: "); ok {
+			db, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " dB"), 64)
+			if err == nil {
+				return db
+			}
+		}
+	}
+	return -91 // silence: volumedetect reports nothing usable
 }
