@@ -15,4 +15,10 @@ export const videoKeys = {
   creditsInfo: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'credits-info'] as const,
   renderStatus: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'render-status'] as const,
   exports: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'exports'] as const,
+  backgroundAudio: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'background-audio'] as const,
+  /**
+   * The soundtrack picker's audio is media-library data, so its key sits under ['user', 'media']: whatever
+   * refreshes the library (an upload, a delete) also refreshes the picker.
+   */
+  libraryAudio: [...authKeys.user, 'media', 'soundtrack-choices'] as const,
 };

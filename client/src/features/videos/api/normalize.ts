@@ -1,6 +1,8 @@
 import {
   RENDER_EXPORT_TYPES,
+  type BackgroundAudioItem,
   type CreditsInfo,
+  type LibraryAudio,
   type Narration,
   type RenderExport,
   type RenderExportType,
@@ -187,4 +189,43 @@ export function normalizeExports(raw: unknown): RenderExport[] {
       createdAt: str(e.createdAt),
       contentType: str(e.contentType),
     }));
+}
+
+const clampVolume = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
+
+/** normalizeBackgroundAudioItem: the volume is kept within 0..100 so the slider never meets a value it cannot show. */
+export function normalizeBackgroundAudioItem(raw: unknown): BackgroundAudioItem {
+  const i = asRecord(raw);
+  return {
+    videoBackgroundAudioAssetId: num(i.videoBackgroundAudioAssetId),
+    assetId: num(i.assetId),
+    name: str(i.name),
+    order: num(i.order),
+    volume: clampVolume(num(i.volume, 20)),
+    length: num(i.length),
+    url: str(i.url),
+  };
+}
+
+/** normalizeBackgroundAudio reads {items} in soundtrack order; items without an id cannot be changed and are left out. */
+export function normalizeBackgroundAudio(raw: unknown): BackgroundAudioItem[] {
+  return byOrder(arr(asRecord(raw).items).map(normalizeBackgroundAudioItem).filter((i) => i.videoBackgroundAudioAssetId > 0));
+}
+
+/**
+ * normalizeLibraryAudio reads GET /api/v2/asset/page ({assets, totalItems, ...}) and keeps the audio that has
+ * finished importing: the page cannot filter by state, and the soundtrack refuses audio that is still importing.
+ */
+export function normalizeLibraryAudio(raw: unknown): LibraryAudio[] {
+  const page = asRecord(raw);
+  const assets = arr(Array.isArray(page.assets) ? page.assets : page.items);
+  return assets
+    .filter((a) => (a.type === undefined || a.type === 'audio') && (a.state === 'complete' || (a.state === undefined && a.status === 4)))
+    .map((a) => ({
+      assetId: num(a.assetId),
+      name: str(a.name),
+      duration: num(a.duration) || num(a.length),
+      url: str(a.previewUrl) || str(a.url),
+    }))
+    .filter((a) => a.assetId > 0);
 }

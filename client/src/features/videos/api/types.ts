@@ -204,3 +204,28 @@ export interface RenderExport {
   createdAt: string;
   contentType: string;
 }
+
+/** BackgroundAudioItem is one piece of music under a video (its soundtrack), from GET .../backgroundAudio. */
+export interface BackgroundAudioItem {
+  /** Id of the item itself; the same audio asset may be used twice. */
+  videoBackgroundAudioAssetId: number;
+  assetId: number;
+  name: string;
+  /** 1-based place in the soundtrack. */
+  order: number;
+  /** 0..100 */
+  volume: number;
+  /** Seconds. */
+  length: number;
+  /** Signed link to the audio, valid for a while. */
+  url: string;
+}
+
+/** LibraryAudio is one finished audio file of the account's media library that can be added to a soundtrack. */
+export interface LibraryAudio {
+  assetId: number;
+  name: string;
+  /** Seconds. */
+  duration: number;
+  url: string;
+}

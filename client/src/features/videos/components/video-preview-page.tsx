@@ -9,6 +9,7 @@ import { videoKeys } from '../api/keys';
 import type { Scene, Slide, SlideAsset, Video } from '../api/types';
 import { currentSlideId, useNarrationPlayer } from '../stores/narration-player';
 import { RenderPanel } from './render-panel';
+import { SoundtrackPanel } from './soundtrack-panel';
 import { formatDuration, isBuildFailed, isBuilding, videoBadge } from '../utils/build-stage';
 import './videos.css';
 
@@ -256,6 +257,7 @@ export function VideoPreviewPage({ videoId }: { videoId: number }) {
       )}
 
       <RenderPanel video={v} />
+      <SoundtrackPanel video={v} />
 
       {v.scenes.length === 0 ? (
         !isBuilding(v) && (
