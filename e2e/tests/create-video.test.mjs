@@ -37,10 +37,14 @@ describe('create a video', () => {
   let site;
   let siteUrl;
   const images = [];
+  let musicMp3;
 
   before(async () => {
     await mkdir('test-results', { recursive: true });
     const dir = await mkdtemp(join(tmpdir(), 'pagecast-article-'));
+    const musicFile = join(dir, 'river.mp3');
+    execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=330:d=4', musicFile]);
+    musicMp3 = await readFile(musicFile);
     for (let i = 0; i < 3; i++) {
       const file = join(dir, `${i}.jpg`);
       execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i',
@@ -153,6 +157,25 @@ describe('create a video', () => {
         }, null, { timeout: 15_000 });
       }
       assert.equal(await page.getByText('Failed to play audio.').count(), 0);
+
+      // Music from the media library goes under the narration.
+      const music = await page.evaluate(async (bytes) => {
+        const token = document.cookie.split('; ').find((c) => c.startsWith('pagecast_csrf='))?.split('=')[1];
+        const form = new FormData();
+        form.append('file', new File([new Uint8Array(bytes)], 'river.mp3', { type: 'audio/mpeg' }));
+        const res = await fetch('/api/v2/asset/upload', { method: 'POST', headers: { 'x-csrf-token': token }, body: form });
+        return (await res.json()).data.assetId;
+      }, [...musicMp3]);
+      for (let i = 0; ; i++) {
+        const state = await page.evaluate(async (id) => (await (await fetch(`/api/v2/asset/${id}`)).json()).data?.state, music);
+        if (state === 'complete') break;
+        assert.ok(i < 120 && state !== 'error', `the music imports (state ${state})`);
+        await page.waitForTimeout(500);
+      }
+      await page.click('[data-testid=soundtrack-add]');
+      await page.locator(`[data-testid=soundtrack-choice][data-asset-id="${music}"]`).click();
+      await page.locator('[data-testid=soundtrack-item]').waitFor();
+      assert.equal(await page.locator('[data-testid=soundtrack-item]').count(), 1);
 
       // Render it: the confirmation names the credits, progress shows, then the MP4 plays.
       const renderButton = page.locator('[data-testid=render-button]');
