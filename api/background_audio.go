@@ -95,7 +95,7 @@ func backgroundAudioError(err error) error {
 	switch {
 	case errors.Is(err, models.ErrNotAudio):
 		return validation(domain.FieldError{Field: "assetId", Message: MsgNotAudio})
-	case errors.Is(err, models.ErrAudioNotReady):
+	case errors.Is(err, models.ErrMediaNotReady):
 		return validation(domain.FieldError{Field: "assetId", Message: MsgAudioNotReady})
 	case errors.Is(err, models.ErrBackgroundAudioLimit):
 		return &Error{Status: http.StatusConflict, Code: "background_audio_limit",

@@ -215,10 +215,57 @@ const (
 var (
 	// ErrNotAudio: the asset is not a live audio file of the account's media library.
 	ErrNotAudio = errors.New("not an audio asset of the library")
-	// ErrAudioNotReady: the audio is still importing (or failed to).
-	ErrAudioNotReady = errors.New("audio not ready")
+	// ErrMediaNotReady: the media is still importing (or failed to).
+	ErrMediaNotReady = errors.New("media not ready")
 	// ErrBackgroundAudioLimit: the video has MaxBackgroundAudios items already.
 	ErrBackgroundAudioLimit = errors.New("background audio limit reached")
 	// ErrOrderMismatch: a reorder did not name exactly the existing items.
 	ErrOrderMismatch = errors.New("order must list exactly the existing items")
+)
+
+// InsertType is where a video insert plays (spec 000 section 7, "insert types").
+type InsertType int
+
+// Insert types.
+const (
+	InsertIntro        InsertType = 1 // before the video
+	InsertOutro        InsertType = 2 // after the video
+	InsertScenePrepend InsertType = 3 // before every scene
+)
+
+// Valid reports whether t is a known insert type.
+func (t InsertType) Valid() bool { return t >= InsertIntro && t <= InsertScenePrepend }
+
+// Name is the insert type's name.
+func (t InsertType) Name() string {
+	switch t {
+	case InsertIntro:
+		return "Intro"
+	case InsertOutro:
+		return "Outro"
+	case InsertScenePrepend:
+		return "Scene prepend"
+	}
+	return ""
+}
+
+// VideoInsert is a clip of the account's media library played as an intro, an outro
+// or before every scene of a video (spec 000 "Video insert").
+type VideoInsert struct {
+	ID        int64 `gorm:"primaryKey"`
+	VideoID   int64
+	Type      InsertType `gorm:"column:insert_type_id"`
+	AssetID   int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
+
+	Asset *Asset `gorm:"-"`
+}
+
+// Errors of insert changes.
+var (
+	// ErrNotVideoClip: the asset is not a live video of the account's media library.
+	ErrNotVideoClip = errors.New("not a video of the library")
+	// ErrInsertExists: the video has an insert of that type already (replace it).
+	ErrInsertExists = errors.New("insert of that type exists")
 )

@@ -52,27 +52,11 @@ func backgroundAudios(db *gorm.DB, videoID int64) ([]models.VideoBackgroundAudio
 	return items, nil
 }
 
-// editBackgroundAudio runs fn on a live video of the account, locked, and marks the
-// video a draft, in one transaction.
-func (s *Store) editBackgroundAudio(ctx context.Context, publisherID, videoID int64, now time.Time, fn func(tx *gorm.DB, v models.Video) error) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var v models.Video
-		if err := s.lockVideo(tx, publisherID, videoID, &v); err != nil {
-			return err
-		}
-		if err := fn(tx, v); err != nil {
-			return err
-		}
-		err := tx.Model(&models.Video{}).Where("id = ?", v.ID).Updates(map[string]any{"draft": true, "updated_at": now.UTC()}).Error
-		return translate(err, "mark video draft")
-	})
-}
-
 // AddBackgroundAudio puts an audio asset of the account's library at the end of the
 // video's background audio at volume (0 to 100).
 func (s *Store) AddBackgroundAudio(ctx context.Context, publisherID, videoID, assetID int64, volume int, now time.Time) (models.VideoBackgroundAudio, error) {
 	var item models.VideoBackgroundAudio
-	err := s.editBackgroundAudio(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
+	err := s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
 		var a models.Asset
 		if err := live(tx, publisherID).Take(&a, assetID).Error; isNotFound(err) {
 			return models.ErrNotAudio
@@ -83,7 +67,7 @@ func (s *Store) AddBackgroundAudio(ctx context.Context, publisherID, videoID, as
 			return models.ErrNotAudio // narration belongs to its video, not the library
 		}
 		if a.State != models.AssetStateComplete || a.MediaKey == "" {
-			return models.ErrAudioNotReady
+			return models.ErrMediaNotReady
 		}
 		var n int64
 		if err := tx.Model(&models.VideoBackgroundAudio{}).Where("video_id = ?", v.ID).Count(&n).Error; err != nil {
@@ -101,7 +85,7 @@ func (s *Store) AddBackgroundAudio(ctx context.Context, publisherID, videoID, as
 
 // SetBackgroundAudioVolume sets one item's volume (0 to 100).
 func (s *Store) SetBackgroundAudioVolume(ctx context.Context, publisherID, videoID, itemID int64, volume int, now time.Time) error {
-	return s.editBackgroundAudio(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
+	return s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
 		res := tx.Model(&models.VideoBackgroundAudio{}).Where("id = ? AND video_id = ?", itemID, v.ID).
 			Updates(map[string]any{"volume": volume, "updated_at": now.UTC()})
 		if res.Error != nil {
@@ -116,7 +100,7 @@ func (s *Store) SetBackgroundAudioVolume(ctx context.Context, publisherID, video
 
 // DeleteBackgroundAudio removes one item and numbers the rest from 1 again.
 func (s *Store) DeleteBackgroundAudio(ctx context.Context, publisherID, videoID, itemID int64, now time.Time) error {
-	return s.editBackgroundAudio(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
+	return s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
 		res := tx.Where("id = ? AND video_id = ?", itemID, v.ID).Delete(&models.VideoBackgroundAudio{})
 		if res.Error != nil {
 			return translate(res.Error, "delete background audio")
@@ -139,7 +123,7 @@ func (s *Store) DeleteBackgroundAudio(ctx context.Context, publisherID, videoID,
 // ReorderBackgroundAudios puts the video's items in the order of ids, which must name
 // exactly the existing items (the spec: a rearrangement holds only existing items).
 func (s *Store) ReorderBackgroundAudios(ctx context.Context, publisherID, videoID int64, ids []int64, now time.Time) error {
-	return s.editBackgroundAudio(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
+	return s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
 		items, err := backgroundAudios(tx, v.ID)
 		if err != nil {
 			return err

@@ -301,6 +301,22 @@ func deleteNarration(tx *gorm.DB, v models.Video, now time.Time) error {
 	return translate(err, "mark scenes for narration")
 }
 
+// editVideoDraft runs fn on a live video of the account, locked, and marks the
+// video a draft, in one transaction.
+func (s *Store) editVideoDraft(ctx context.Context, publisherID, videoID int64, now time.Time, fn func(tx *gorm.DB, v models.Video) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var v models.Video
+		if err := s.lockVideo(tx, publisherID, videoID, &v); err != nil {
+			return err
+		}
+		if err := fn(tx, v); err != nil {
+			return err
+		}
+		err := tx.Model(&models.Video{}).Where("id = ?", v.ID).Updates(map[string]any{"draft": true, "updated_at": now.UTC()}).Error
+		return translate(err, "mark video draft")
+	})
+}
+
 // lockVideo loads a live video of the account for update inside tx.
 func (s *Store) lockVideo(tx *gorm.DB, publisherID, id int64, v *models.Video) error {
 	q := liveVideos(tx, publisherID)
