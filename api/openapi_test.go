@@ -144,6 +144,8 @@ func TestOpenAPIRequestBodies(t *testing.T) {
 		"post /api/v2/video/{id}/backgroundAudio":         addBackgroundAudioRequest{},
 		"put /api/v2/video/{id}/backgroundAudio/{itemId}": backgroundAudioVolumeRequest{},
 		"put /api/v2/video/{id}/backgroundAudio/order":    backgroundAudioOrderRequest{},
+		"post /api/v2/video/{id}/inserts":                 insertRequest{},
+		"put /api/v2/video/{id}/inserts/{insertId}":       insertRequest{},
 	}
 	multipart := map[string][]string{
 		"post /api/v2/asset/upload": {"file"},
@@ -188,7 +190,7 @@ func TestOpenAPIResponseSchemas(t *testing.T) {
 		"NarrationTiming": tts.PartTiming{},
 		"RenderStarted":   renderResponse{}, "RenderStatus": renderStatusItem{}, "RenderDetails": renderDetails{},
 		"Export": exportItem{}, "VideoLimits": limitsResponse{}, "Validation": domain.Validation{},
-		"BackgroundAudioItem": backgroundAudioItem{},
+		"BackgroundAudioItem": backgroundAudioItem{}, "VideoInsert": insertResponse{}, "InsertType": insertTypeResponse{},
 	}
 	for name, v := range shapes {
 		schema, found := doc.Components.Schemas[name]

@@ -246,6 +246,14 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.PUT("/video/:id/backgroundAudio/:itemId", handle(s.setBackgroundAudioVolume))
 	lib.DELETE("/video/:id/backgroundAudio/:itemId", handle(s.deleteBackgroundAudio))
 
+	// Inserts (api/inserts.go).
+	lib.GET("/video/insert/types", handle(s.insertTypes))
+	lib.GET("/video/:id/inserts", handle(s.listInserts))
+	lib.POST("/video/:id/inserts", handle(s.createInsert))
+	lib.GET("/video/:id/inserts/:insertId", handle(s.getInsert))
+	lib.PUT("/video/:id/inserts/:insertId", handle(s.updateInsert))
+	lib.DELETE("/video/:id/inserts/:insertId", handle(s.deleteInsert))
+
 	r.NoMethod(func(c *gin.Context) { writeError(c, errNoMethod) })
 	r.NoRoute(s.notFound(web))
 	return r

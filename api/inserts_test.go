@@ -1,0 +1,84 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"pagecast/api"
+	"pagecast/models"
+	"pagecast/store/storetest"
+)
+
+func TestInsertCalls(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ann, pub := e.signUp("ann@example.com")
+		bo, boPub := e.signUp("bo@example.com")
+		v := e.renderableVideo(ann, pub)
+		path := fmt.Sprintf("/api/v2/video/%d/inserts", v.ID)
+		clip := e.seed(pub, "intro.mp4", models.AssetTypeIDVideo, 1)
+		picture := e.seed(pub, "roof.jpg", models.AssetTypeIDImage, 1)
+		importing := e.seedPending(pub, "outro.mp4")
+		bos := e.seed(boPub, "bo.mp4", models.AssetTypeIDVideo, 1)
+		e.exec("UPDATE assets SET media_key = 'assets/clip.mp4' WHERE id IN (?, ?)", clip, bos)
+
+		types := e.do(ann, "GET", "/api/v2/video/insert/types", nil, false).data()["types"].([]any)
+		if len(types) != 3 || types[2].(map[string]any)["name"] != "Scene prepend" {
+			t.Fatalf("types = %v", types)
+		}
+		for _, tt := range []struct {
+			name string
+			body map[string]any
+			msg  string
+		}{
+			{"unknown type", map[string]any{"videoInsertTypeId": 4, "assetId": clip}, api.MsgInsertType},
+			{"a picture", map[string]any{"videoInsertTypeId": 1, "assetId": picture}, api.MsgNotVideoClip},
+			{"another account's video", map[string]any{"videoInsertTypeId": 1, "assetId": bos}, api.MsgNotVideoClip},
+			{"still importing", map[string]any{"videoInsertTypeId": 1, "assetId": importing}, api.MsgClipNotReady},
+		} {
+			if r := e.do(ann, "POST", path, tt.body, true); r.Status != 400 || r.message() != tt.msg {
+				t.Errorf("%s: %d %q, want 400 %q", tt.name, r.Status, r.message(), tt.msg)
+			}
+		}
+		r := e.do(ann, "POST", path, map[string]any{"videoInsertTypeId": 1, "assetId": clip}, true)
+		if r.Status != 201 || num(r.data()["videoInsertTypeId"]) != 1 || num(r.data()["assetId"]) != clip {
+			t.Fatalf("add intro = %d %v", r.Status, r.Body)
+		}
+		intro := num(r.data()["videoInsertId"])
+		if r := e.do(ann, "POST", path, map[string]any{"videoInsertTypeId": 1, "assetId": clip}, true); r.Status != 409 || r.message() != api.MsgInsertExists {
+			t.Fatalf("second intro = %d %v", r.Status, r.Body)
+		}
+		if r := e.do(ann, "PUT", fmt.Sprintf("%s/%d", path, intro), map[string]any{"videoInsertTypeId": 3, "assetId": clip}, true); r.Status != 200 || num(r.data()["videoInsertTypeId"]) != 3 {
+			t.Fatalf("intro to scene prepend = %d %v", r.Status, r.Body)
+		}
+		if r := e.do(ann, "GET", fmt.Sprintf("%s/%d", path, intro), nil, false); r.Status != 200 || r.data()["name"] != "intro.mp4" {
+			t.Fatalf("get = %d %v", r.Status, r.Body)
+		}
+		for _, call := range []struct {
+			method, path string
+			body         any
+		}{
+			{"GET", path, nil}, {"POST", path, map[string]any{"videoInsertTypeId": 2, "assetId": bos}},
+			{"GET", fmt.Sprintf("%s/%d", path, intro), nil},
+			{"PUT", fmt.Sprintf("%s/%d", path, intro), map[string]any{"videoInsertTypeId": 2, "assetId": bos}},
+			{"DELETE", fmt.Sprintf("%s/%d", path, intro), nil},
+		} {
+			if r := e.do(bo, call.method, call.path, call.body, true); r.Status != 404 {
+				t.Errorf("%s %s as another account = %d %v", call.method, call.path, r.Status, r.Body)
+			}
+		}
+		if r := e.do(ann, "DELETE", fmt.Sprintf("%s/%d", path, intro), nil, true); r.Status != http.StatusNoContent {
+			t.Fatalf("delete = %d %v", r.Status, r.Body)
+		}
+		if r := e.do(ann, "DELETE", fmt.Sprintf("%s/%d", path, intro), nil, true); r.Status != 404 || r.code() != "insert_not_found" {
+			t.Fatalf("delete again = %d %v", r.Status, r.Body)
+		}
+		if list := e.do(ann, "GET", path, nil, false).data()["inserts"].([]any); len(list) != 0 {
+			t.Fatalf("inserts after delete = %v", list)
+		}
+		if !e.video(v.ID).Draft {
+			t.Fatal("insert changes did not mark the video a draft")
+		}
+	})
+}
