@@ -21,4 +21,9 @@ export const videoKeys = {
    * refreshes the library (an upload, a delete) also refreshes the picker.
    */
   libraryAudio: [...authKeys.user, 'media', 'soundtrack-choices'] as const,
+  /** The kinds of insert (intro, outro, before each scene) are the same for every video. */
+  insertTypes: [...authKeys.user, 'videos', 'insert-types'] as const,
+  inserts: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'inserts'] as const,
+  /** The insert picker's videos are media-library data, like the soundtrack picker's audio. */
+  libraryVideos: [...authKeys.user, 'media', 'insert-choices'] as const,
 };

@@ -3,6 +3,7 @@ import {
   type BackgroundAudioItem,
   type CreditsInfo,
   type LibraryAudio,
+  type LibraryVideo,
   type Narration,
   type RenderExport,
   type RenderExportType,
@@ -13,6 +14,8 @@ import {
   type Slide,
   type SlideAsset,
   type Video,
+  type VideoInsert,
+  type VideoInsertType,
   type VideoListItem,
 } from './types';
 
@@ -226,6 +229,61 @@ export function normalizeLibraryAudio(raw: unknown): LibraryAudio[] {
       name: str(a.name),
       duration: num(a.duration) || num(a.length),
       url: str(a.previewUrl) || str(a.url),
+    }))
+    .filter((a) => a.assetId > 0);
+}
+
+/** normalizeVideoInsertTypes reads {types}; types without an id are left out. */
+export function normalizeVideoInsertTypes(raw: unknown): VideoInsertType[] {
+  return arr(asRecord(raw).types)
+    .map((t) => ({ videoInsertTypeId: num(t.videoInsertTypeId), name: str(t.name) }))
+    .filter((t) => t.videoInsertTypeId > 0);
+}
+
+/** normalizeVideoInsert reads one insert (the answer of POST and PUT, or an entry of the list). */
+export function normalizeVideoInsert(raw: unknown): VideoInsert {
+  const i = asRecord(raw);
+  return {
+    videoInsertId: num(i.videoInsertId),
+    videoInsertTypeId: num(i.videoInsertTypeId),
+    assetId: num(i.assetId),
+    name: str(i.name),
+    length: num(i.length) || num(i.duration),
+    url: str(i.url),
+    thumbnailUrl: str(i.thumbnailUrl),
+  };
+}
+
+/**
+ * normalizeVideoInserts reads {inserts}. Inserts without an id cannot be changed and are left out; a video has at
+ * most one insert of each type, so should the server ever answer two, the first one is kept.
+ */
+export function normalizeVideoInserts(raw: unknown): VideoInsert[] {
+  const seen = new Set<number>();
+  return arr(asRecord(raw).inserts)
+    .map(normalizeVideoInsert)
+    .filter((i) => {
+      if (i.videoInsertId <= 0 || seen.has(i.videoInsertTypeId)) return false;
+      seen.add(i.videoInsertTypeId);
+      return true;
+    });
+}
+
+/**
+ * normalizeLibraryVideos reads GET /api/v2/asset/page?assetType=video and keeps the videos that have finished
+ * importing: the server refuses a video that is still importing as an insert.
+ */
+export function normalizeLibraryVideos(raw: unknown): LibraryVideo[] {
+  const page = asRecord(raw);
+  const assets = arr(Array.isArray(page.assets) ? page.assets : page.items);
+  return assets
+    .filter((a) => (a.type === undefined || a.type === 'video') && (a.state === 'complete' || (a.state === undefined && a.status === 4)))
+    .map((a) => ({
+      assetId: num(a.assetId),
+      name: str(a.name),
+      duration: num(a.duration) || num(a.length),
+      url: str(a.previewUrl) || str(a.url),
+      thumbnailUrl: str(a.thumbnailUrl),
     }))
     .filter((a) => a.assetId > 0);
 }

@@ -229,3 +229,39 @@ export interface LibraryAudio {
   duration: number;
   url: string;
 }
+
+/** VIDEO_INSERT_TYPE: the clips that can play around a video (GET /api/v2/video/insert/types). */
+export const VIDEO_INSERT_TYPE = {
+  Intro: 1,
+  Outro: 2,
+  ScenePrepend: 3,
+} as const;
+
+/** VideoInsertType is one kind of insert the server offers; its name is the server's own (e.g. "Scene prepend"). */
+export interface VideoInsertType {
+  videoInsertTypeId: number;
+  name: string;
+}
+
+/** VideoInsert is a media-library video that plays around a video (intro, outro, before each scene). */
+export interface VideoInsert {
+  videoInsertId: number;
+  videoInsertTypeId: number;
+  assetId: number;
+  name: string;
+  /** Seconds. */
+  length: number;
+  /** Signed link to the mp4, valid for a while. */
+  url: string;
+  thumbnailUrl: string;
+}
+
+/** LibraryVideo is one finished video of the account's media library that can be used as an insert. */
+export interface LibraryVideo {
+  assetId: number;
+  name: string;
+  /** Seconds. */
+  duration: number;
+  url: string;
+  thumbnailUrl: string;
+}

@@ -8,6 +8,7 @@ import { useVideo } from '../api/get-video';
 import { videoKeys } from '../api/keys';
 import type { Scene, Slide, SlideAsset, Video } from '../api/types';
 import { currentSlideId, useNarrationPlayer } from '../stores/narration-player';
+import { InsertsPanel } from './inserts-panel';
 import { RenderPanel } from './render-panel';
 import { SoundtrackPanel } from './soundtrack-panel';
 import { formatDuration, isBuildFailed, isBuilding, videoBadge } from '../utils/build-stage';
@@ -258,6 +259,7 @@ export function VideoPreviewPage({ videoId }: { videoId: number }) {
 
       <RenderPanel video={v} />
       <SoundtrackPanel video={v} />
+      <InsertsPanel video={v} />
 
       {v.scenes.length === 0 ? (
         !isBuilding(v) && (
