@@ -37,6 +37,7 @@ type renderStore interface {
 	UserByID(ctx context.Context, id int64) (models.PublisherUser, error)
 	UserConfig(ctx context.Context, userID int64) (models.UserConfig, error)
 	BackgroundAudiosForWorkflow(ctx context.Context, videoID int64) ([]models.VideoBackgroundAudio, error)
+	InsertsForWorkflow(ctx context.Context, videoID int64) ([]models.VideoInsert, error)
 }
 
 // renderObjects is where render inputs are read and outputs written.
@@ -53,6 +54,8 @@ type renderEngine interface {
 	MixAudio(ctx context.Context, in media.MixInput, out string) error
 	JoinSegments(ctx context.Context, segments []string, audio, workDir, out string) error
 	VideoThumbnail(ctx context.Context, in string, atMs int, out string) error
+	RenderClipSegment(ctx context.Context, clip string, c media.Canvas, workDir, out string) (durationMs int, err error)
+	ExtractAudio(ctx context.Context, in, out string) (ok bool, err error)
 }
 
 // RenderActivities render a video's scenes to segments, join them with the mixed
@@ -142,6 +145,16 @@ type PlanRenderResult struct {
 	Burn bool
 	// AudioHash names the mixed sound track by what is in it; an unchanged one is reused.
 	AudioHash string
+	// Inserts are the clips played before the video, after it and before every scene.
+	Inserts []RenderInsertClip
+}
+
+// RenderInsertClip is an insert's clip in the plan, named by a hash of the engine's
+// version, the canvas and the clip.
+type RenderInsertClip struct {
+	Type models.InsertType
+	Key  string
+	Hash string
 }
 
 // renderGone ends a render whose attempt or video is no longer there to render.
@@ -237,6 +250,18 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		res.Narration = []RenderClip{{Key: na.MediaKey}}
 	}
 
+	ins, err := a.Store.InsertsForWorkflow(ctx, v.ID)
+	if err != nil {
+		return res, err
+	}
+	for _, in := range ins {
+		// A voiceover is one recording: nothing is put between its scenes.
+		if in.Asset == nil || in.Asset.DeletedAt != nil || in.Asset.MediaKey == "" || v.IsVoiceover && in.Type == models.InsertScenePrepend {
+			continue
+		}
+		res.Inserts = append(res.Inserts, RenderInsertClip{Type: in.Type, Key: in.Asset.MediaKey,
+			Hash: hashOf(renderVersion, canvas, in.Asset.MediaKey)})
+	}
 	music, err := a.Store.BackgroundAudiosForWorkflow(ctx, v.ID)
 	if err != nil {
 		return res, err
@@ -322,6 +347,19 @@ func audioHash(durationMs int, clips []RenderClip, music []RenderBackground) str
 		Music      []RenderBackground
 	}{renderVersion, durationMs, clips, music})
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// hashOf is the hex SHA-256 of the JSON of parts.
+func hashOf(parts ...any) string {
+	h := sha256.New()
+	_ = json.NewEncoder(h).Encode(parts)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// InsertKey is where the rendered insert with this hash is kept: its segment (.mp4),
+// its sound (.wav) and what was measured (.json, written last).
+func InsertKey(publisherID int64, hash, ext string) string {
+	return fmt.Sprintf("renders/%d/inserts/%s%s", publisherID, hash, ext)
 }
 
 // AudioKey is where an account's mix with this hash is kept.
@@ -480,10 +518,173 @@ func (a *RenderActivities) download(ctx context.Context, key, file string) error
 	return err
 }
 
+// RenderInsertInput is an insert to render.
+type RenderInsertInput struct {
+	PublisherID int64
+	AttemptID   int64
+	Canvas      media.Canvas
+	Clip        RenderInsertClip
+}
+
+// RenderInsertResult is the rendered insert: its segment, its sound ("" when the
+// clip has none) and its length in whole frames.
+type RenderInsertResult struct {
+	Type       models.InsertType
+	SegmentKey string
+	AudioKey   string
+	DurationMs int
+	Reused     bool
+}
+
+// insertInfo is what RenderInsert measured, stored beside the segment.
+type insertInfo struct {
+	DurationMs int  `json:"durationMs"`
+	HasAudio   bool `json:"hasAudio"`
+}
+
+// RenderInsert normalises an insert's clip to a segment of the canvas and takes its
+// sound for the mix, or finds both stored already (the same clip in any video of the
+// account, or a retry).
+func (a *RenderActivities) RenderInsert(ctx context.Context, in RenderInsertInput) (RenderInsertResult, error) {
+	res := RenderInsertResult{Type: in.Clip.Type, SegmentKey: InsertKey(in.PublisherID, in.Clip.Hash, ".mp4")}
+	audioKey := InsertKey(in.PublisherID, in.Clip.Hash, ".wav")
+	infoKey := InsertKey(in.PublisherID, in.Clip.Hash, ".json")
+	if rc, _, err := a.Blob.Get(ctx, infoKey); err == nil {
+		var info insertInfo
+		err := json.NewDecoder(rc).Decode(&info)
+		rc.Close()
+		if err == nil && info.DurationMs > 0 {
+			res.DurationMs, res.Reused = info.DurationMs, true
+			if info.HasAudio {
+				res.AudioKey = audioKey
+			}
+			return res, nil
+		}
+	} else if !errors.Is(err, blob.ErrNotFound) {
+		return res, err
+	}
+	dir, err := a.workDir(in.AttemptID, "insert-"+in.Clip.Hash[:16])
+	if err != nil {
+		return res, err
+	}
+	defer os.RemoveAll(dir)
+	stop := heartbeatEvery(ctx, 2*time.Second, "insert")
+	defer stop()
+	clip := filepath.Join(dir, "clip"+filepath.Ext(in.Clip.Key))
+	if err := a.download(ctx, in.Clip.Key, clip); err != nil {
+		return res, fmt.Errorf("insert clip: %w", err)
+	}
+	seg := filepath.Join(dir, "segment.mp4")
+	if res.DurationMs, err = a.Engine.RenderClipSegment(ctx, clip, in.Canvas, dir, seg); err != nil {
+		if errors.Is(err, media.ErrInvalidMedia) {
+			return res, temporal.NewNonRetryableApplicationError("An intro, outro or scene insert is not a playable video.", ErrTypeRenderInput, err)
+		}
+		return res, fmt.Errorf("render insert: %w", err)
+	}
+	wav := filepath.Join(dir, "sound.wav")
+	hasAudio, err := a.Engine.ExtractAudio(ctx, clip, wav)
+	if err != nil {
+		return res, fmt.Errorf("insert sound: %w", err)
+	}
+	if err := putFile(ctx, a.Blob, res.SegmentKey, seg, "video/mp4"); err != nil {
+		return res, err
+	}
+	if hasAudio {
+		if err := putFile(ctx, a.Blob, audioKey, wav, "audio/wav"); err != nil {
+			return res, err
+		}
+		res.AudioKey = audioKey
+	}
+	raw, _ := json.Marshal(insertInfo{DurationMs: res.DurationMs, HasAudio: hasAudio})
+	if err := a.Blob.Put(ctx, infoKey, bytes.NewReader(raw), int64(len(raw)), "application/json"); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// renderTimeline places the inserts around the scenes: the intro first, the scene
+// prepend before every scene, the outro last.
+type renderTimeline struct {
+	TotalMs int
+	// shift is how much later each scene starts than without inserts.
+	shift []int
+	// sounds are the inserts' sounds at their places.
+	sounds                []RenderClip
+	intro, prepend, outro *RenderInsertResult
+}
+
+func timelineOf(p PlanRenderResult, inserts []RenderInsertResult) renderTimeline {
+	var tl renderTimeline
+	for i := range inserts {
+		switch in := &inserts[i]; in.Type {
+		case models.InsertIntro:
+			tl.intro = in
+		case models.InsertOutro:
+			tl.outro = in
+		case models.InsertScenePrepend:
+			tl.prepend = in
+		}
+	}
+	place := func(in *RenderInsertResult, at int) {
+		if in.AudioKey != "" {
+			tl.sounds = append(tl.sounds, RenderClip{Key: in.AudioKey, StartMs: at})
+		}
+	}
+	at := 0
+	if tl.intro != nil {
+		place(tl.intro, 0)
+		at += tl.intro.DurationMs
+	}
+	for _, sc := range p.Scenes {
+		if tl.prepend != nil {
+			place(tl.prepend, at)
+			at += tl.prepend.DurationMs
+		}
+		tl.shift = append(tl.shift, at-sc.StartMs)
+		at += sc.DurationMs
+	}
+	if tl.outro != nil {
+		place(tl.outro, at)
+		at += tl.outro.DurationMs
+	}
+	tl.TotalMs = at
+	return tl
+}
+
+// at moves a time of the scenes-only timeline to the timeline with inserts.
+func (tl renderTimeline) at(p PlanRenderResult, ms int) int {
+	for i, sc := range p.Scenes {
+		if ms < sc.StartMs+sc.DurationMs || i == len(p.Scenes)-1 {
+			return ms + tl.shift[i]
+		}
+	}
+	return ms
+}
+
+// segments is the order of everything joined: intro, then each scene after its
+// prepend, then the outro.
+func (tl renderTimeline) segments(scenes []string) []string {
+	var out []string
+	if tl.intro != nil {
+		out = append(out, tl.intro.SegmentKey)
+	}
+	for _, s := range scenes {
+		if tl.prepend != nil {
+			out = append(out, tl.prepend.SegmentKey)
+		}
+		out = append(out, s)
+	}
+	if tl.outro != nil {
+		out = append(out, tl.outro.SegmentKey)
+	}
+	return out
+}
+
 // MixRenderAudioInput is the plan whose sound to mix.
 type MixRenderAudioInput struct {
 	AttemptID int64
 	Plan      PlanRenderResult
+	Inserts   []RenderInsertResult
 }
 
 // MixRenderAudioResult names the stored mix.
@@ -498,7 +699,8 @@ type MixRenderAudioResult struct {
 // runs while the scenes render.
 func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudioInput) (MixRenderAudioResult, error) {
 	p := in.Plan
-	key := AudioKey(p.PublisherID, p.AudioHash)
+	tl := timelineOf(p, in.Inserts)
+	key := AudioKey(p.PublisherID, hashOf(p.AudioHash, tl.TotalMs, tl.sounds))
 	if _, err := a.Blob.Head(ctx, key); err == nil {
 		return MixRenderAudioResult{Key: key, Reused: true}, nil
 	} else if !errors.Is(err, blob.ErrNotFound) {
@@ -511,11 +713,24 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	defer os.RemoveAll(dir)
 	stop := heartbeatEvery(ctx, 5*time.Second, "mixing")
 	defer stop()
-	mix := media.MixInput{DurationMs: p.DurationMs, FPS: p.Canvas.FPS}
+	mix := media.MixInput{DurationMs: tl.TotalMs, FPS: p.Canvas.FPS}
 	for i, c := range p.Narration {
 		file := filepath.Join(dir, fmt.Sprintf("narration-%03d%s", i, filepath.Ext(c.Key)))
 		if err := a.download(ctx, c.Key, file); err != nil {
 			return MixRenderAudioResult{}, fmt.Errorf("narration: %w", err)
+		}
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: tl.at(p, c.StartMs), Volume: 1})
+	}
+	// The inserts' own sound plays as it is; the music ducks under it as under speech.
+	files := map[string]string{}
+	for i, c := range tl.sounds {
+		file, ok := files[c.Key]
+		if !ok {
+			file = filepath.Join(dir, fmt.Sprintf("insert-%03d.wav", i))
+			if err := a.download(ctx, c.Key, file); err != nil {
+				return MixRenderAudioResult{}, fmt.Errorf("insert sound: %w", err)
+			}
+			files[c.Key] = file
 		}
 		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: c.StartMs, Volume: 1})
 	}
@@ -543,6 +758,7 @@ type JoinRenderInput struct {
 	Plan      PlanRenderResult
 	Segments  []string
 	Audio     string
+	Inserts   []RenderInsertResult
 }
 
 // JoinRenderResult is where the finished render is stored.
@@ -563,8 +779,10 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 	stop := heartbeatEvery(ctx, 5*time.Second, "joining")
 	defer stop()
 
-	segs := make([]string, len(in.Segments))
-	for i, key := range in.Segments {
+	tl := timelineOf(p, in.Inserts)
+	order := tl.segments(in.Segments)
+	segs := make([]string, len(order))
+	for i, key := range order {
 		segs[i] = filepath.Join(dir, fmt.Sprintf("segment-%03d.mp4", i))
 		if err := a.download(ctx, key, segs[i]); err != nil {
 			return JoinRenderResult{}, fmt.Errorf("segment %d: %w", i+1, err)
@@ -579,18 +797,23 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 		return JoinRenderResult{}, fmt.Errorf("join segments: %w", err)
 	}
 	thumb := filepath.Join(dir, "thumbnail.jpg")
-	if err := a.Engine.VideoThumbnail(ctx, video, min(1000, p.DurationMs/2), thumb); err != nil {
+	// The thumbnail comes from the first scene, not from an intro.
+	if err := a.Engine.VideoThumbnail(ctx, video, tl.at(p, min(1000, p.DurationMs/2)), thumb); err != nil {
 		return JoinRenderResult{}, fmt.Errorf("thumbnail: %w", err)
 	}
 
 	prefix := RenderOutputPrefix(p.PublisherID, p.VideoID, p.Attempt)
+	cues := make([]media.Cue, len(p.Cues))
+	for i, c := range p.Cues {
+		cues[i] = media.Cue{StartMs: tl.at(p, c.StartMs), EndMs: tl.at(p, c.StartMs) + c.EndMs - c.StartMs, Text: c.Text}
+	}
 	subtitles := []struct {
 		name, contentType string
 		write             func(io.Writer) error
 	}{
-		{"subtitles.srt", "application/x-subrip", func(w io.Writer) error { return media.WriteSRT(w, p.Cues) }},
-		{"subtitles.vtt", "text/vtt", func(w io.Writer) error { return media.WriteVTT(w, p.Cues) }},
-		{"subtitles.ass", "text/x-ssa", func(w io.Writer) error { return media.WriteASS(w, p.Cues, p.Style, p.Canvas) }},
+		{"subtitles.srt", "application/x-subrip", func(w io.Writer) error { return media.WriteSRT(w, cues) }},
+		{"subtitles.vtt", "text/vtt", func(w io.Writer) error { return media.WriteVTT(w, cues) }},
+		{"subtitles.ass", "text/x-ssa", func(w io.Writer) error { return media.WriteASS(w, cues, p.Style, p.Canvas) }},
 	}
 	for _, s := range subtitles {
 		var buf bytes.Buffer
@@ -609,7 +832,7 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 		return JoinRenderResult{}, err
 	}
 	return JoinRenderResult{Output: store.RenderOutput{ContentKey: prefix + "video.mp4", ThumbnailKey: prefix + "thumbnail.jpg",
-		SubtitlesKeyPrefix: prefix + "subtitles", DurationMs: p.DurationMs}}, nil
+		SubtitlesKeyPrefix: prefix + "subtitles", DurationMs: tl.TotalMs}}, nil
 }
 
 // heartbeatEvery heartbeats details until stop is called.

@@ -33,6 +33,7 @@ type renderEnv struct {
 	ts   testsuite.WorkflowTestSuite
 	// lastMixReused says whether the last render found its mix stored.
 	lastMixReused bool
+	lastInserts   []activities.RenderInsertResult
 }
 
 func newRenderEnv(t *testing.T, db storetest.DB) *renderEnv {
@@ -108,11 +109,16 @@ func (e *renderEnv) render(videoID int64) (models.RenderAttempt, activities.Plan
 			Style: plan.Style, Scene: sc}, &segs[i])
 		keys[i] = segs[i].Key
 	}
+	inserts := make([]activities.RenderInsertResult, len(plan.Inserts))
+	for i, clip := range plan.Inserts {
+		e.run(e.acts.RenderInsert, activities.RenderInsertInput{PublisherID: e.pub, AttemptID: att.ID, Canvas: plan.Canvas, Clip: clip}, &inserts[i])
+	}
+	e.lastInserts = inserts
 	var mixed activities.MixRenderAudioResult
-	e.run(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan}, &mixed)
+	e.run(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan, Inserts: inserts}, &mixed)
 	e.lastMixReused = mixed.Reused
 	var joined activities.JoinRenderResult
-	e.run(e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan, Segments: keys, Audio: mixed.Key}, &joined)
+	e.run(e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan, Segments: keys, Audio: mixed.Key, Inserts: inserts}, &joined)
 	e.run(e.acts.CompleteRender, activities.CompleteRenderInput{AttemptID: att.ID, Output: joined.Output}, nil)
 	return att, plan, segs, joined
 }
@@ -395,4 +401,94 @@ func meanVolume(t *testing.T, file string, atMs, durMs int) float64 {
 		}
 	}
 	return -91 // silence: volumedetect reports nothing usable
+}
+
+// TestRenderWithInserts: an intro with sound, a clip before every scene and an outro
+// are joined around the scenes; the MP4 is exactly as long as all of them, the
+// narration and the sidecar subtitles move by what plays before them, and the intro's
+// sound is heard.
+func TestRenderWithInserts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		intro := e.asset("intro.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "testsrc=size=640x360:rate=25", "-f", "lavfi",
+			"-i", "sine=f=880:d=1.5", "-t", "1.5", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest")
+		bumper := e.asset("bumper.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "smptebars=size=640x360:rate=30", "-t", "0.5",
+			"-c:v", "libx264", "-pix_fmt", "yuv420p")
+		v := e.video("The harbour wakes at dawn.", "Boats leave for the islands.")
+		v, err := e.store.CreateScenes(ctx, v.ID, nil, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.narrateScene(v.Scenes[0].ID)
+		var slides []store.SlideMedia
+		for _, l := range v.Scenes[0].Layers {
+			slides = append(slides, store.SlideMedia{LayerID: l.ID, Text: l.Text})
+		}
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, slides, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []struct {
+			typ   models.InsertType
+			asset int64
+		}{{models.InsertIntro, intro}, {models.InsertScenePrepend, bumper}, {models.InsertOutro, bumper}} {
+			if _, err := e.store.CreateInsert(ctx, e.pub, v.ID, in.typ, in.asset, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, plan, _, joined := e.render(v.ID)
+		if len(plan.Inserts) != 3 || len(e.lastInserts) != 3 {
+			t.Fatalf("plan inserts %+v, rendered %+v", plan.Inserts, e.lastInserts)
+		}
+		lengths := map[models.InsertType]int{}
+		for _, in := range e.lastInserts {
+			lengths[in.Type] = in.DurationMs
+		}
+		introMs, prependMs, outroMs := lengths[models.InsertIntro], lengths[models.InsertScenePrepend], lengths[models.InsertOutro]
+		if introMs < 1500 || introMs > 1600 || prependMs != 500 || outroMs != 500 {
+			t.Fatalf("insert lengths %v", lengths)
+		}
+		want := introMs + prependMs + plan.DurationMs + outroMs // one scene: one prepend
+		if joined.Output.DurationMs != want {
+			t.Fatalf("output %d ms, want %d", joined.Output.DurationMs, want)
+		}
+		file := e.download(joined.Output.ContentKey, "video.mp4")
+		probe, err := media.Tool{}.Probe(ctx, file, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := math.Abs(probe.Duration*1000 - float64(want)); d > 100 {
+			t.Fatalf("MP4 lasts %.0f ms, want %d", probe.Duration*1000, want)
+		}
+		// The intro's sound is heard; the first subtitle starts after intro and prepend.
+		if loud := meanVolume(t, file, 300, 800); loud < -40 {
+			t.Fatalf("the intro is silent (%.1f dB)", loud)
+		}
+		srt, _ := os.ReadFile(e.download(joined.Output.SubtitlesKeyPrefix+".srt", "s.srt"))
+		if first := plan.Cues[0].StartMs + introMs + prependMs; !strings.Contains(string(srt), srtTime(first)+" --> ") {
+			t.Fatalf("the first subtitle does not start at %s:\n%s", srtTime(first), srt)
+		}
+		// Rendering again reuses the inserts.
+		e.exec("UPDATE videos SET draft = ? WHERE id = ?", true, v.ID)
+		e.render(v.ID)
+		for _, in := range e.lastInserts {
+			if !in.Reused {
+				t.Fatalf("insert %d rendered again", in.Type)
+			}
+		}
+	})
+}
+
+func srtTime(ms int) string {
+	return fmt.Sprintf("%02d:%02d:%02d,%03d", ms/3_600_000, ms/60_000%60, ms/1000%60, ms%1000)
+}
+
+func (e *renderEnv) exec(sql string, args ...any) {
+	e.t.Helper()
+	if err := e.store.DB().Exec(sql, args...).Error; err != nil {
+		e.t.Fatal(err)
+	}
 }

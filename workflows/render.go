@@ -130,15 +130,26 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 		HeartbeatTimeout:    renderHeartbeat,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: 30 * time.Second, MaximumAttempts: 10},
 	})
-	// The sound is mixed while the scenes render (or found unchanged).
-	mixed := workflow.ExecuteActivity(work, ra.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: in.AttemptID, Plan: p})
-	// Every scene is scheduled at once; the workers' activity slots bound how many
-	// render together.
+	// Inserts render first (short, and the mix needs their lengths), then every scene
+	// is scheduled at once; the workers' activity slots bound how many run together.
+	insertFutures := make([]workflow.Future, len(p.Inserts))
+	for i, clip := range p.Inserts {
+		insertFutures[i] = workflow.ExecuteActivity(work, ra.RenderInsert, activities.RenderInsertInput{
+			PublisherID: p.PublisherID, AttemptID: in.AttemptID, Canvas: p.Canvas, Clip: clip})
+	}
 	futures := make([]workflow.Future, len(p.Scenes))
 	for i, sc := range p.Scenes {
 		futures[i] = workflow.ExecuteActivity(work, ra.RenderSegment, activities.RenderSegmentInput{
 			PublisherID: p.PublisherID, AttemptID: in.AttemptID, Canvas: p.Canvas, Style: p.Style, Scene: sc})
 	}
+	inserts := make([]activities.RenderInsertResult, len(insertFutures))
+	for i, f := range insertFutures {
+		if err := f.Get(ctx, &inserts[i]); err != nil {
+			return res, err
+		}
+	}
+	// The sound is mixed while the scenes render (or found unchanged).
+	mixed := workflow.ExecuteActivity(work, ra.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: in.AttemptID, Plan: p, Inserts: inserts})
 	// Count scenes as they finish, in whatever order, so progress is true.
 	segments := make([]string, len(p.Scenes))
 	var firstErr error
@@ -181,7 +192,7 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 	})
 	var joined activities.JoinRenderResult
 	if err := workflow.ExecuteActivity(join, ra.JoinRender, activities.JoinRenderInput{
-		AttemptID: in.AttemptID, Plan: p, Segments: segments, Audio: audio.Key}).Get(ctx, &joined); err != nil {
+		AttemptID: in.AttemptID, Plan: p, Segments: segments, Audio: audio.Key, Inserts: inserts}).Get(ctx, &joined); err != nil {
 		return res, err
 	}
 	if err := workflow.ExecuteActivity(bookkeeping(ctx), ra.CompleteRender, activities.CompleteRenderInput{

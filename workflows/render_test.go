@@ -12,6 +12,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"pagecast/activities"
+	"pagecast/models"
 	"pagecast/store"
 )
 
@@ -24,6 +25,7 @@ type renderEnv struct {
 	completed []activities.CompleteRenderInput
 	failed    []activities.FailRenderInput
 	notified  []activities.NotifyRenderInput
+	mixed     []activities.MixRenderAudioInput
 }
 
 var testRenderPlan = activities.PlanRenderResult{
@@ -56,8 +58,17 @@ func newRenderEnv(t *testing.T, plan func() (activities.PlanRenderResult, error)
 			After(d).Return(render).Maybe()
 	}
 	e.OnActivity(ra.RenderSegment, mock.Anything, mock.Anything).Return(render).Maybe()
+	e.OnActivity(ra.RenderInsert, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.RenderInsertInput) (activities.RenderInsertResult, error) {
+			return activities.RenderInsertResult{Type: in.Clip.Type, SegmentKey: "insert-" + in.Clip.Hash, DurationMs: 1000}, nil
+		}).Maybe()
 	e.OnActivity(ra.MixRenderAudio, mock.Anything, mock.Anything).Return(
-		activities.MixRenderAudioResult{Key: "renders/7/audio/x.m4a"}, nil).Maybe()
+		func(_ context.Context, in activities.MixRenderAudioInput) (activities.MixRenderAudioResult, error) {
+			e.mu.Lock()
+			e.mixed = append(e.mixed, in)
+			e.mu.Unlock()
+			return activities.MixRenderAudioResult{Key: "renders/7/audio/x.m4a"}, nil
+		}).Maybe()
 	e.OnActivity(ra.JoinRender, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.JoinRenderInput) (activities.JoinRenderResult, error) {
 			e.mu.Lock()
@@ -211,5 +222,28 @@ func TestRenderVideoProgress(t *testing.T) {
 func TestRenderVideoID(t *testing.T) {
 	if got := RenderVideoID(12, 3); got != "RenderVideo:12:3" {
 		t.Fatalf("RenderVideoID = %q", got)
+	}
+}
+
+// TestRenderVideoWithInserts: inserts render before the mix, which gets their
+// lengths, and the join gets them too.
+func TestRenderVideoWithInserts(t *testing.T) {
+	withInserts := func() (activities.PlanRenderResult, error) {
+		p := testRenderPlan
+		p.Inserts = []activities.RenderInsertClip{{Type: models.InsertIntro, Hash: "i"}, {Type: models.InsertOutro, Hash: "o"}}
+		return p, nil
+	}
+	e := newRenderEnv(t, withInserts, func(int64, int) (activities.RenderSegmentResult, error) {
+		return activities.RenderSegmentResult{Key: "seg"}, nil
+	}, nil)
+	e.ExecuteWorkflow(RenderVideo, RenderVideoInput{VideoID: 1, PublisherID: 7, AttemptID: 55, Attempt: 2})
+	if res := e.result(t); res.Error != "" {
+		t.Fatal(res.Error)
+	}
+	if len(e.mixed) != 1 || len(e.mixed[0].Inserts) != 2 || e.mixed[0].Inserts[0].SegmentKey != "insert-i" {
+		t.Fatalf("mixed %+v", e.mixed)
+	}
+	if len(e.joined) != 1 || len(e.joined[0].Inserts) != 2 || e.joined[0].Inserts[1].Type != models.InsertOutro {
+		t.Fatalf("joined %+v", e.joined)
 	}
 }
