@@ -42,7 +42,7 @@ func TestBackgroundAudio(t *testing.T) {
 			{"a picture", asset(pub, models.AssetTypeIDImage, models.AssetStateComplete, nil), models.ErrNotAudio},
 			{"another account's audio", asset(other, models.AssetTypeIDAudio, models.AssetStateComplete, nil), models.ErrNotAudio},
 			{"a video's narration", asset(pub, models.AssetTypeIDAudio, models.AssetStateComplete, &v.ID), models.ErrNotAudio},
-			{"audio still importing", asset(pub, models.AssetTypeIDAudio, models.AssetStatePending, nil), models.ErrAudioNotReady},
+			{"audio still importing", asset(pub, models.AssetTypeIDAudio, models.AssetStatePending, nil), models.ErrMediaNotReady},
 			{"no such asset", 999999, models.ErrNotAudio},
 		}
 		for _, tt := range refusals {
