@@ -38,6 +38,7 @@ describe('create a video', () => {
   let siteUrl;
   const images = [];
   let musicMp3;
+  let introMp4;
 
   before(async () => {
     await mkdir('test-results', { recursive: true });
@@ -45,6 +46,10 @@ describe('create a video', () => {
     const musicFile = join(dir, 'river.mp3');
     execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=330:d=4', musicFile]);
     musicMp3 = await readFile(musicFile);
+    const introFile = join(dir, 'intro.mp4');
+    execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30', '-t', '2',
+      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', introFile]);
+    introMp4 = await readFile(introFile);
     for (let i = 0; i < 3; i++) {
       const file = join(dir, `${i}.jpg`);
       execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i',
@@ -158,24 +163,35 @@ describe('create a video', () => {
       }
       assert.equal(await page.getByText('Failed to play audio.').count(), 0);
 
-      // Music from the media library goes under the narration.
-      const music = await page.evaluate(async (bytes) => {
-        const token = document.cookie.split('; ').find((c) => c.startsWith('pagecast_csrf='))?.split('=')[1];
-        const form = new FormData();
-        form.append('file', new File([new Uint8Array(bytes)], 'river.mp3', { type: 'audio/mpeg' }));
-        const res = await fetch('/api/v2/asset/upload', { method: 'POST', headers: { 'x-csrf-token': token }, body: form });
-        return (await res.json()).data.assetId;
-      }, [...musicMp3]);
-      for (let i = 0; ; i++) {
-        const state = await page.evaluate(async (id) => (await (await fetch(`/api/v2/asset/${id}`)).json()).data?.state, music);
-        if (state === 'complete') break;
-        assert.ok(i < 120 && state !== 'error', `the music imports (state ${state})`);
-        await page.waitForTimeout(500);
-      }
+      // Music and an intro clip from the media library.
+      const upload = async (bytes, name, type) => {
+        const id = await page.evaluate(async ([bytes, name, type]) => {
+          const token = document.cookie.split('; ').find((c) => c.startsWith('pagecast_csrf='))?.split('=')[1];
+          const form = new FormData();
+          form.append('file', new File([new Uint8Array(bytes)], name, { type }));
+          const res = await fetch('/api/v2/asset/upload', { method: 'POST', headers: { 'x-csrf-token': token }, body: form });
+          return (await res.json()).data.assetId;
+        }, [[...bytes], name, type]);
+        for (let i = 0; ; i++) {
+          const state = await page.evaluate(async (id) => (await (await fetch(`/api/v2/asset/${id}`)).json()).data?.state, id);
+          if (state === 'complete') return id;
+          assert.ok(i < 120 && state !== 'error', `${name} imports (state ${state})`);
+          await page.waitForTimeout(500);
+        }
+      };
+      const music = await upload(musicMp3, 'river.mp3', 'audio/mpeg');
+      const introClip = await upload(introMp4, 'intro.mp4', 'video/mp4');
       await page.click('[data-testid=soundtrack-add]');
       await page.locator(`[data-testid=soundtrack-choice][data-asset-id="${music}"]`).click();
       await page.locator('[data-testid=soundtrack-item]').waitFor();
       assert.equal(await page.locator('[data-testid=soundtrack-item]').count(), 1);
+      await page.locator('[data-testid=insert-row][data-type="1"] [data-testid=insert-choose]').click();
+      await page.locator(`[data-testid=insert-choice][data-asset-id="${introClip}"]`).click();
+      await page.locator('[data-testid=insert-row][data-type="1"] [data-testid=insert-name]', { hasText: 'intro.mp4' }).waitFor();
+      const slidesSeconds = await page.evaluate(async () => {
+        const id = location.pathname.split('/').pop();
+        return (await (await fetch(`/api/v2/video/${id}`)).json()).data.duration;
+      });
 
       // Render it: the confirmation names the credits, progress shows, then the MP4 plays.
       const renderButton = page.locator('[data-testid=render-button]');
@@ -197,6 +213,9 @@ describe('create a video', () => {
         const v = document.querySelector('[data-testid=render-player]');
         return v && v.videoWidth === 1920 && v.videoHeight === 1080 && v.currentTime > 0.5;
       }, null, { timeout: 30_000 });
+      // The 2 s intro plays before the slides.
+      const playerSeconds = await page.evaluate(() => document.querySelector('[data-testid=render-player]').duration);
+      assert.ok(Math.abs(playerSeconds - slidesSeconds - 2) < 0.2, `the MP4 lasts ${playerSeconds} s: the slides' ${slidesSeconds} s and the 2 s intro`);
       for (const type of ['mp4', 'srt', 'vtt', 'ass']) {
         assert.equal(await page.locator(`[data-testid=export-${type}]`).count(), 1, `a ${type} download`);
       }
