@@ -269,3 +269,12 @@ var (
 	// ErrInsertExists: the video has an insert of that type already (replace it).
 	ErrInsertExists = errors.New("insert of that type exists")
 )
+
+// Errors of editor changes.
+var (
+	// ErrLastScene: a video keeps at least one scene (spec 000 section 4).
+	ErrLastScene = errors.New("a video keeps at least one scene")
+	// ErrStaleOrder: a new order did not name exactly the items there are now, as when
+	// another tab changed the video meanwhile.
+	ErrStaleOrder = errors.New("order does not match the items")
+)

@@ -1,0 +1,268 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"gorm.io/gorm"
+
+	"pagecast/models"
+)
+
+// EditResult says which scenes of a video an edit left needing narration.
+type EditResult struct {
+	VideoID int64
+	// NarrateScenes are scenes marked for narration (GenerateSceneAudio should run).
+	NarrateScenes []int64
+}
+
+// layerVideo finds the live video of the account a slide belongs to, locked.
+func (s *Store) layerVideo(tx *gorm.DB, publisherID, layerID int64) (models.Layer, models.Video, error) {
+	var l models.Layer
+	if err := tx.Take(&l, layerID).Error; err != nil {
+		return l, models.Video{}, translate(err, fmt.Sprintf("slide %d", layerID))
+	}
+	var v models.Video
+	err := s.lockVideo(tx, publisherID, l.VideoID, &v)
+	return l, v, err
+}
+
+// sameIDs reports whether a and b hold the same ids, each once.
+func sameIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x, y := append([]int64{}, a...), append([]int64{}, b...)
+	sort.Slice(x, func(i, j int) bool { return x[i] < x[j] })
+	sort.Slice(y, func(i, j int) bool { return y[i] < y[j] })
+	for i := range x {
+		if x[i] != y[i] || i > 0 && x[i] == x[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// markDraft marks a video a draft (an edit) and recomputes its duration.
+func markDraft(tx *gorm.DB, videoID int64, now time.Time) error {
+	if err := tx.Model(&models.Video{}).Where("id = ?", videoID).Updates(map[string]any{"draft": true, "updated_at": now.UTC()}).Error; err != nil {
+		return translate(err, "mark video draft")
+	}
+	return updateVideoDuration(tx, videoID, now.UTC())
+}
+
+// markSceneForAudio marks a scene for narration.
+func markSceneForAudio(tx *gorm.DB, sceneID int64, now time.Time) error {
+	return translate(tx.Model(&models.Scene{}).Where("id = ?", sceneID).
+		Updates(map[string]any{"needs_audio": true, "audio_error": "", "updated_at": now.UTC()}).Error, "mark scene for narration")
+}
+
+// deleteScene removes a scene with its slides, soft-deletes the narration they owned
+// (the sweep removes its bytes) and numbers the remaining scenes from 1.
+func deleteScene(tx *gorm.DB, videoID, sceneID int64, now time.Time) error {
+	var narration []int64
+	if err := tx.Model(&models.Layer{}).Where("scene_id = ? AND narration_asset_id IS NOT NULL", sceneID).
+		Pluck("narration_asset_id", &narration).Error; err != nil {
+		return translate(err, "scene narration")
+	}
+	if err := tx.Where("id = ? AND video_id = ?", sceneID, videoID).Delete(&models.Scene{}).Error; err != nil {
+		return translate(err, "delete scene")
+	}
+	if len(narration) > 0 {
+		if err := tx.Model(&models.Asset{}).Where("id IN ? AND video_id = ?", narration, videoID).
+			Updates(map[string]any{"deleted_at": now.UTC(), "updated_at": now.UTC()}).Error; err != nil {
+			return translate(err, "delete scene narration")
+		}
+	}
+	var ids []int64
+	if err := tx.Model(&models.Scene{}).Where("video_id = ?", videoID).Order("scene_order, id").Pluck("id", &ids).Error; err != nil {
+		return translate(err, "scenes")
+	}
+	return renumber(tx, &models.Scene{}, "scene_order", ids, now)
+}
+
+// renumber sets the order column of the rows with ids to 1, 2, ... in that order.
+func renumber(tx *gorm.DB, model any, column string, ids []int64, now time.Time) error {
+	for i, id := range ids {
+		if err := tx.Model(model).Where("id = ?", id).Updates(map[string]any{column: i + 1, "updated_at": now.UTC()}).Error; err != nil {
+			return translate(err, "renumber")
+		}
+	}
+	return nil
+}
+
+// DeleteScene removes a scene of the account's video; the last one is ErrLastScene.
+func (s *Store) DeleteScene(ctx context.Context, publisherID, videoID, sceneID int64, now time.Time) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var v models.Video
+		if err := s.lockVideo(tx, publisherID, videoID, &v); err != nil {
+			return err
+		}
+		var sc models.Scene
+		if err := tx.Where("video_id = ?", v.ID).Take(&sc, sceneID).Error; err != nil {
+			return translate(err, fmt.Sprintf("scene %d", sceneID))
+		}
+		var n int64
+		if err := tx.Model(&models.Scene{}).Where("video_id = ?", v.ID).Count(&n).Error; err != nil {
+			return translate(err, "count scenes")
+		}
+		if n <= 1 {
+			return models.ErrLastScene
+		}
+		if err := deleteScene(tx, v.ID, sc.ID, now); err != nil {
+			return err
+		}
+		return markDraft(tx, v.ID, now)
+	})
+}
+
+// ReorderScenes puts the video's scenes in the order of sceneIDs, which must name
+// exactly the scenes there are (ErrStaleOrder otherwise).
+func (s *Store) ReorderScenes(ctx context.Context, publisherID, videoID int64, sceneIDs []int64, now time.Time) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var v models.Video
+		if err := s.lockVideo(tx, publisherID, videoID, &v); err != nil {
+			return err
+		}
+		var have []int64
+		if err := tx.Model(&models.Scene{}).Where("video_id = ?", v.ID).Pluck("id", &have).Error; err != nil {
+			return translate(err, "scenes")
+		}
+		if len(sceneIDs) == 0 || !sameIDs(have, sceneIDs) {
+			return models.ErrStaleOrder
+		}
+		if err := renumber(tx, &models.Scene{}, "scene_order", sceneIDs, now); err != nil {
+			return err
+		}
+		return markDraft(tx, v.ID, now)
+	})
+}
+
+// DeleteLayer removes a slide. Deleting a scene's last slide deletes the scene when
+// the video has others, and is ErrLastScene when it has none. The slide's scene is
+// marked for narration (its order changed).
+func (s *Store) DeleteLayer(ctx context.Context, publisherID, layerID int64, now time.Time) (EditResult, error) {
+	var res EditResult
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		l, v, err := s.layerVideo(tx, publisherID, layerID)
+		if err != nil {
+			return err
+		}
+		res.VideoID = v.ID
+		var left []int64
+		if err := tx.Model(&models.Layer{}).Where("scene_id = ? AND id <> ?", l.SceneID, l.ID).Order("layer_order, id").Pluck("id", &left).Error; err != nil {
+			return translate(err, "slides")
+		}
+		if len(left) == 0 {
+			var n int64
+			if err := tx.Model(&models.Scene{}).Where("video_id = ?", v.ID).Count(&n).Error; err != nil {
+				return translate(err, "count scenes")
+			}
+			if n <= 1 {
+				return models.ErrLastScene
+			}
+			if err := deleteScene(tx, v.ID, l.SceneID, now); err != nil {
+				return err
+			}
+			return markDraft(tx, v.ID, now)
+		}
+		if err := tx.Delete(&models.Layer{}, l.ID).Error; err != nil {
+			return translate(err, "delete slide")
+		}
+		if l.NarrationAssetID != nil {
+			if err := tx.Model(&models.Asset{}).Where("id = ? AND video_id = ?", *l.NarrationAssetID, v.ID).
+				Updates(map[string]any{"deleted_at": now.UTC(), "updated_at": now.UTC()}).Error; err != nil {
+				return translate(err, "delete slide narration")
+			}
+		}
+		if err := renumber(tx, &models.Layer{}, "layer_order", left, now); err != nil {
+			return err
+		}
+		if !v.IsVoiceover {
+			if err := markSceneForAudio(tx, l.SceneID, now); err != nil {
+				return err
+			}
+			res.NarrateScenes = []int64{l.SceneID}
+		}
+		return markDraft(tx, v.ID, now)
+	})
+	return res, err
+}
+
+// ReorderLayers puts a scene's slides in the order of layerIDs, which must name
+// exactly the scene's slides (ErrStaleOrder otherwise), and marks it for narration.
+func (s *Store) ReorderLayers(ctx context.Context, publisherID, sceneID int64, layerIDs []int64, now time.Time) (EditResult, error) {
+	var res EditResult
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var sc models.Scene
+		if err := tx.Take(&sc, sceneID).Error; err != nil {
+			return translate(err, fmt.Sprintf("scene %d", sceneID))
+		}
+		var v models.Video
+		if err := s.lockVideo(tx, publisherID, sc.VideoID, &v); err != nil {
+			return err
+		}
+		res.VideoID = v.ID
+		var have []int64
+		if err := tx.Model(&models.Layer{}).Where("scene_id = ?", sc.ID).Pluck("id", &have).Error; err != nil {
+			return translate(err, "slides")
+		}
+		if len(layerIDs) == 0 || !sameIDs(have, layerIDs) {
+			return models.ErrStaleOrder
+		}
+		if err := renumber(tx, &models.Layer{}, "layer_order", layerIDs, now); err != nil {
+			return err
+		}
+		if !v.IsVoiceover {
+			if err := markSceneForAudio(tx, sc.ID, now); err != nil {
+				return err
+			}
+			res.NarrateScenes = []int64{sc.ID}
+		}
+		return markDraft(tx, v.ID, now)
+	})
+	return res, err
+}
+
+// SetLayerText changes a slide's narration text and marks its scene for narration
+// (only that slide is spoken again: its narration no longer matches its text).
+func (s *Store) SetLayerText(ctx context.Context, publisherID, layerID int64, text string, now time.Time) (EditResult, error) {
+	var res EditResult
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		l, v, err := s.layerVideo(tx, publisherID, layerID)
+		if err != nil {
+			return err
+		}
+		res.VideoID = v.ID
+		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"text": text, "updated_at": now.UTC()}).Error; err != nil {
+			return translate(err, "slide text")
+		}
+		if !v.IsVoiceover && text != l.Text {
+			if err := markSceneForAudio(tx, l.SceneID, now); err != nil {
+				return err
+			}
+			res.NarrateScenes = []int64{l.SceneID}
+		}
+		return markDraft(tx, v.ID, now)
+	})
+	return res, err
+}
+
+// SetLayerTagline changes a slide's headline.
+func (s *Store) SetLayerTagline(ctx context.Context, publisherID, layerID int64, tagline string, now time.Time) (EditResult, error) {
+	var res EditResult
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		l, v, err := s.layerVideo(tx, publisherID, layerID)
+		if err != nil {
+			return err
+		}
+		res.VideoID = v.ID
+		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"tagline": tagline, "updated_at": now.UTC()}).Error; err != nil {
+			return translate(err, "slide tagline")
+		}
+		return markDraft(tx, v.ID, now)
+	})
+	return res, err
+}
