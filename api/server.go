@@ -246,6 +246,14 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.PUT("/video/:id/backgroundAudio/:itemId", handle(s.setBackgroundAudioVolume))
 	lib.DELETE("/video/:id/backgroundAudio/:itemId", handle(s.deleteBackgroundAudio))
 
+	// Editor (api/editor.go): scenes and slides.
+	lib.DELETE("/video/:id/scenes/:sceneId", handle(s.deleteScene))
+	lib.PUT("/video/:id/scenes/order", handle(s.reorderScenes))
+	lib.PUT("/scene/:sceneId/layers/order", handle(s.reorderLayers))
+	lib.DELETE("/layer/:layerId", handle(s.deleteLayer))
+	lib.PUT("/layer/:layerId/text", handle(s.setLayerText))
+	lib.PUT("/layer/:layerId/tagline", handle(s.setLayerTagline))
+
 	// Inserts (api/inserts.go).
 	lib.GET("/video/insert/types", handle(s.insertTypes))
 	lib.GET("/video/:id/inserts", handle(s.listInserts))
