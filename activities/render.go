@@ -23,7 +23,6 @@ import (
 	"pagecast/media"
 	"pagecast/models"
 	"pagecast/providers/email"
-	"pagecast/providers/tts"
 	"pagecast/store"
 )
 
@@ -38,6 +37,7 @@ type renderStore interface {
 	UserConfig(ctx context.Context, userID int64) (models.UserConfig, error)
 	BackgroundAudiosForWorkflow(ctx context.Context, videoID int64) ([]models.VideoBackgroundAudio, error)
 	InsertsForWorkflow(ctx context.Context, videoID int64) ([]models.VideoInsert, error)
+	SubtitlesForWorkflow(ctx context.Context, videoID int64) ([]models.VideoSubtitle, error)
 }
 
 // renderObjects is where render inputs are read and outputs written.
@@ -194,13 +194,12 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 	res := PlanRenderResult{VideoID: v.ID, PublisherID: v.PublisherID, Attempt: att.Attempt, Canvas: canvas,
 		Style: media.DefaultSubtitleStyle(canvas), Burn: v.HardcodeSubtitles}
 
-	var subs []domain.SubtitleSlide
 	at := 0
 	motion := 0
 	for i, sc := range v.Scenes {
 		sr := SceneRender{SceneID: sc.ID, Index: i + 1, StartMs: at}
 		for _, l := range sc.Layers {
-			if l.IsPlaceholder || l.DurationMs <= 0 {
+			if !domain.Plays(l) {
 				continue
 			}
 			rs := RenderSlide{LayerID: l.ID, DurationMs: l.DurationMs, Tagline: l.Tagline, Motion: motion}
@@ -216,21 +215,6 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 				}
 				res.Narration = append(res.Narration, RenderClip{Key: na.MediaKey, StartMs: at})
 			}
-			var parts []tts.PartTiming
-			if len(l.NarrationTimings) > 0 {
-				if err := json.Unmarshal(l.NarrationTimings, &parts); err != nil {
-					return res, fmt.Errorf("timings of slide %d: %w", l.ID, err)
-				}
-			}
-			ss := domain.SubtitleSlide{LayerID: l.ID, StartMs: at}
-			for _, p := range parts {
-				ss.Parts = append(ss.Parts, domain.SubtitlePart{Text: p.Text, StartMs: p.StartMs, DurationMs: p.DurationMs, Pause: p.Pause})
-			}
-			if len(parts) == 0 && v.IsVoiceover && l.Text != "" {
-				// A voiceover slide is timed to the upload: its text is shown for the slide.
-				ss.Parts = []domain.SubtitlePart{{Text: domain.Slide{Segments: domain.SplitSentences(l.Text)}.Caption(), DurationMs: l.DurationMs}}
-			}
-			subs = append(subs, ss)
 			at += l.DurationMs
 			sr.DurationMs += l.DurationMs
 		}
@@ -273,9 +257,11 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		}
 	}
 	res.AudioHash = audioHash(res.DurationMs, res.Narration, res.Background)
-	for _, c := range domain.BuildCues(subs, domain.CueOptions{}) {
-		res.Cues = append(res.Cues, media.Cue{StartMs: c.StartMs, EndMs: c.EndMs, Text: c.Text})
+	cues, err := a.videoCues(ctx, v)
+	if err != nil {
+		return res, err
 	}
+	res.Cues = cues
 	for i := range res.Scenes {
 		sr := &res.Scenes[i]
 		if res.Burn {
@@ -289,6 +275,30 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		sr.Hash = sceneHash(res.Canvas, res.Style, a.Preset, *sr)
 	}
 	return res, nil
+}
+
+// videoCues are the video's subtitles: the ones the user edited, else those its
+// narration timing makes.
+func (a *RenderActivities) videoCues(ctx context.Context, v models.Video) ([]media.Cue, error) {
+	edited, err := a.Store.SubtitlesForWorkflow(ctx, v.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []media.Cue
+	if len(edited) > 0 {
+		for _, c := range edited {
+			out = append(out, media.Cue{StartMs: c.StartMs, EndMs: c.StartMs + c.DurationMs, Text: c.Text})
+		}
+		return out, nil
+	}
+	cues, err := domain.VideoCues(v)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cues {
+		out = append(out, media.Cue{StartMs: c.StartMs, EndMs: c.EndMs, Text: c.Text})
+	}
+	return out, nil
 }
 
 // slideMedia picks what the slide shows: its first media item that is a picture or a

@@ -471,13 +471,21 @@ func TestRenderWithInserts(t *testing.T) {
 		if first := plan.Cues[0].StartMs + introMs + prependMs; !strings.Contains(string(srt), srtTime(first)+" --> ") {
 			t.Fatalf("the first subtitle does not start at %s:\n%s", srtTime(first), srt)
 		}
-		// Rendering again reuses the inserts.
-		e.exec("UPDATE videos SET draft = ? WHERE id = ?", true, v.ID)
-		e.render(v.ID)
+		// Rendering again reuses the inserts; a subtitle the user edited is the one
+		// delivered.
+		if _, err := e.store.EditSubtitles(ctx, e.pub, v.ID, store.SubtitleEdit{Add: true,
+			Cue: models.VideoSubtitle{StartMs: 100, DurationMs: 700, Text: "Welcome aboard."}}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		_, _, _, joined2 := e.render(v.ID)
 		for _, in := range e.lastInserts {
 			if !in.Reused {
 				t.Fatalf("insert %d rendered again", in.Type)
 			}
+		}
+		srt2, _ := os.ReadFile(e.download(joined2.Output.SubtitlesKeyPrefix+".srt", "s2.srt"))
+		if !strings.Contains(string(srt2), "Welcome aboard.") || strings.Contains(string(srt2), "harbour") {
+			t.Fatalf("the edited subtitles are not the delivered ones:\n%s", srt2)
 		}
 	})
 }

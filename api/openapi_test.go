@@ -191,6 +191,7 @@ func TestOpenAPIResponseSchemas(t *testing.T) {
 		"RenderStarted":   renderResponse{}, "RenderStatus": renderStatusItem{}, "RenderDetails": renderDetails{},
 		"Export": exportItem{}, "VideoLimits": limitsResponse{}, "Validation": domain.Validation{},
 		"BackgroundAudioItem": backgroundAudioItem{}, "VideoInsert": insertResponse{}, "InsertType": insertTypeResponse{},
+		"Subtitle": subtitleItem{}, "Subtitles": subtitlesResponse{},
 	}
 	for name, v := range shapes {
 		schema, found := doc.Components.Schemas[name]

@@ -253,6 +253,12 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.DELETE("/layer/:layerId", handle(s.deleteLayer))
 	lib.PUT("/layer/:layerId/text", handle(s.setLayerText))
 	lib.PUT("/layer/:layerId/tagline", handle(s.setLayerTagline))
+	lib.PUT("/layer/:layerId/asset", handle(s.replaceLayerMedia))
+	lib.GET("/video/:id/subtitles", handle(s.listSubtitles))
+	lib.POST("/video/:id/subtitles", handle(s.addSubtitle))
+	lib.DELETE("/video/:id/subtitles", handle(s.resetSubtitles))
+	lib.PUT("/video/:id/subtitles/:subtitleId", handle(s.updateSubtitle))
+	lib.DELETE("/video/:id/subtitles/:subtitleId", handle(s.deleteSubtitle))
 
 	// Inserts (api/inserts.go).
 	lib.GET("/video/insert/types", handle(s.insertTypes))

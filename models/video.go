@@ -278,3 +278,17 @@ var (
 	// another tab changed the video meanwhile.
 	ErrStaleOrder = errors.New("order does not match the items")
 )
+
+// VideoSubtitle is one subtitle a user edited, on the timeline of the video's slides.
+type VideoSubtitle struct {
+	ID         int64 `gorm:"primaryKey"`
+	VideoID    int64
+	StartMs    int
+	DurationMs int
+	Text       string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// ErrNotSlideMedia: the asset is not a picture or video of the account's media library.
+var ErrNotSlideMedia = errors.New("not a picture or video of the library")

@@ -266,3 +266,35 @@ func (s *Store) SetLayerTagline(ctx context.Context, publisherID, layerID int64,
 	})
 	return res, err
 }
+
+// ReplaceLayerMedia makes a picture or video of the account's library the slide's
+// media, in place of what it showed. The asset may still be importing: the render
+// waits for it (its validation says so).
+func (s *Store) ReplaceLayerMedia(ctx context.Context, publisherID, layerID, assetID int64, now time.Time) (EditResult, error) {
+	var res EditResult
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		l, v, err := s.layerVideo(tx, publisherID, layerID)
+		if err != nil {
+			return err
+		}
+		res.VideoID = v.ID
+		var a models.Asset
+		if err := live(tx, publisherID).Take(&a, assetID).Error; isNotFound(err) {
+			return models.ErrNotSlideMedia
+		} else if err != nil {
+			return translate(err, fmt.Sprintf("asset %d", assetID))
+		}
+		if a.TypeID != models.AssetTypeIDImage && a.TypeID != models.AssetTypeIDVideo || a.VideoID != nil || a.State == models.AssetStateError {
+			return models.ErrNotSlideMedia
+		}
+		if err := tx.Where("layer_id = ?", l.ID).Delete(&models.LayerAsset{}).Error; err != nil {
+			return translate(err, "clear slide media")
+		}
+		item := models.LayerAsset{LayerID: l.ID, AssetID: &a.ID, Position: 0, Kind: models.LayerAssetMedia, CreatedAt: now.UTC()}
+		if err := tx.Create(&item).Error; err != nil {
+			return translate(err, "slide media")
+		}
+		return markDraft(tx, v.ID, now)
+	})
+	return res, err
+}

@@ -1,0 +1,96 @@
+package api_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"pagecast/api"
+	"pagecast/models"
+	"pagecast/store/storetest"
+)
+
+func TestSubtitleAndMediaEdits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ann, pub := e.signUp("ann@example.com")
+		bo, _ := e.signUp("bo@example.com")
+		v := e.renderableVideo(ann, pub)
+		// Narration timing: each slide says one sentence for its 2 s.
+		for _, sc := range v.Scenes {
+			for _, l := range sc.Layers {
+				timings, _ := json.Marshal([]map[string]any{{"text": l.Text, "startMs": 0, "durationMs": 2000}})
+				e.exec("UPDATE layers SET narration_timings = ? WHERE id = ?", string(timings), l.ID)
+			}
+		}
+		path := fmt.Sprintf("/api/v2/video/%d/subtitles", v.ID)
+		r := e.do(ann, "GET", path, nil, false)
+		subs := r.data()["subtitles"].([]any)
+		if r.Status != 200 || r.data()["edited"] != false || len(subs) != 3 || num(subs[1].(map[string]any)["startMs"]) != 2500 {
+			t.Fatalf("generated subtitles = %d %v", r.Status, r.Body)
+		}
+		for _, tt := range []struct {
+			name string
+			body map[string]any
+			msg  string
+		}{
+			{"zero duration", map[string]any{"startMs": 0, "durationMs": 0, "text": "Hi"}, api.MsgSubtitleDuration},
+			{"negative duration", map[string]any{"startMs": 0, "durationMs": -5, "text": "Hi"}, api.MsgSubtitleDuration},
+			{"no duration", map[string]any{"startMs": 0, "text": "Hi"}, api.MsgSubtitleDuration},
+			{"empty text", map[string]any{"startMs": 0, "durationMs": 500, "text": "   "}, api.MsgSubtitleText},
+		} {
+			if r := e.do(ann, "PUT", path+"/2", tt.body, true); r.Status != 400 || r.message() != tt.msg {
+				t.Errorf("%s: %d %q, want 400 %q", tt.name, r.Status, r.message(), tt.msg)
+			}
+		}
+		var n int64
+		e.store.DB().Model(&models.VideoSubtitle{}).Count(&n)
+		if n != 0 {
+			t.Fatalf("refused edits stored %d subtitles", n)
+		}
+		// The first edit stores the list; the start is clamped and the text trimmed.
+		r = e.do(ann, "PUT", path+"/2", map[string]any{"startMs": -300, "durationMs": 1200, "text": "  Edited line  "}, true)
+		subs = r.data()["subtitles"].([]any)
+		if r.Status != 200 || r.data()["edited"] != true || len(subs) != 3 {
+			t.Fatalf("first edit = %d %v", r.Status, r.Body)
+		}
+		var first map[string]any
+		for _, x := range subs {
+			if x.(map[string]any)["text"] == "Edited line" {
+				first = x.(map[string]any)
+			}
+		}
+		if first == nil || num(first["startMs"]) != 0 || num(first["durationMs"]) != 1200 {
+			t.Fatalf("edited subtitle = %v in %v", first, subs)
+		}
+		id := num(first["subtitleId"])
+		if r := e.do(ann, "POST", path, map[string]any{"startMs": 9000, "durationMs": 800, "text": "The end."}, true); r.Status != 201 || len(r.data()["subtitles"].([]any)) != 4 {
+			t.Fatalf("add = %d %v", r.Status, r.Body)
+		}
+		if r := e.do(ann, "DELETE", fmt.Sprintf("%s/%d", path, id), nil, true); r.Status != 200 || len(r.data()["subtitles"].([]any)) != 3 {
+			t.Fatalf("delete = %d %v", r.Status, r.Body)
+		}
+		if r := e.do(bo, "PUT", fmt.Sprintf("%s/%d", path, id+1), map[string]any{"durationMs": 100, "text": "x"}, true); r.Status != 404 {
+			t.Fatalf("another account edits = %d", r.Status)
+		}
+		if r := e.do(ann, "DELETE", path, nil, true); r.Status != 200 || r.data()["edited"] != false || len(r.data()["subtitles"].([]any)) != 3 {
+			t.Fatalf("reset = %d %v", r.Status, r.Body)
+		}
+
+		// Replacing a slide's media with a library picture; a sound is refused.
+		picture := e.seed(pub, "dawn.jpg", models.AssetTypeIDImage, 1)
+		sound := e.seed(pub, "river.mp3", models.AssetTypeIDAudio, 1)
+		l := v.Scenes[0].Layers[0]
+		if r := e.do(ann, "PUT", fmt.Sprintf("/api/v2/layer/%d/asset", l.ID), map[string]any{"assetId": sound}, true); r.Status != 400 || r.message() != api.MsgNotSlideMedia {
+			t.Fatalf("a sound as slide media = %d %v", r.Status, r.Body)
+		}
+		r = e.do(ann, "PUT", fmt.Sprintf("/api/v2/layer/%d/asset", l.ID), map[string]any{"assetId": picture}, true)
+		items := r.data()["scenes"].([]any)[0].(map[string]any)["layerList"].([]any)[0].(map[string]any)["assetList"].([]any)
+		if r.Status != 200 || len(items) != 1 || num(items[0].(map[string]any)["assetId"]) != picture {
+			t.Fatalf("replace media = %d %v", r.Status, r.Body)
+		}
+		if r := e.do(bo, "PUT", fmt.Sprintf("/api/v2/layer/%d/asset", l.ID), map[string]any{"assetId": picture}, true); r.Status != 404 {
+			t.Fatalf("another account replaces media = %d", r.Status)
+		}
+	})
+}

@@ -1,0 +1,52 @@
+package domain
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"pagecast/models"
+)
+
+// narrationPart is one part of a slide's stored narration timing (the JSON of
+// tts.PartTiming).
+type narrationPart struct {
+	Text       string `json:"text"`
+	Pause      bool   `json:"pause"`
+	StartMs    int    `json:"startMs"`
+	DurationMs int    `json:"durationMs"`
+}
+
+// Plays reports whether a slide takes time in the video: placeholders and slides
+// without a length do not.
+func Plays(l models.Layer) bool { return !l.IsPlaceholder && l.DurationMs > 0 }
+
+// VideoCues builds a video's subtitles from its slides' narration timing, on the
+// timeline of the slides that play. A voiceover video's slide shows its text for the
+// slide (its narration is one upload, without sentence timing).
+func VideoCues(v models.Video) ([]Cue, error) {
+	var slides []SubtitleSlide
+	at := 0
+	for _, sc := range v.Scenes {
+		for _, l := range sc.Layers {
+			if !Plays(l) {
+				continue
+			}
+			ss := SubtitleSlide{LayerID: l.ID, StartMs: at}
+			if len(l.NarrationTimings) > 0 {
+				var parts []narrationPart
+				if err := json.Unmarshal(l.NarrationTimings, &parts); err != nil {
+					return nil, fmt.Errorf("timings of slide %d: %w", l.ID, err)
+				}
+				for _, p := range parts {
+					ss.Parts = append(ss.Parts, SubtitlePart{Text: p.Text, StartMs: p.StartMs, DurationMs: p.DurationMs, Pause: p.Pause})
+				}
+			}
+			if len(ss.Parts) == 0 && v.IsVoiceover && l.Text != "" {
+				ss.Parts = []SubtitlePart{{Text: Slide{Segments: SplitSentences(l.Text)}.Caption(), DurationMs: l.DurationMs}}
+			}
+			slides = append(slides, ss)
+			at += l.DurationMs
+		}
+	}
+	return BuildCues(slides, CueOptions{}), nil
+}
