@@ -4,7 +4,7 @@ import { createSingleVideoRoute } from '@/features/create-video';
 import { DashboardHome, DashboardLayout } from '@/features/dashboard';
 import { TermsPage } from '@/features/legal';
 import { MediaLibraryPage } from '@/features/media-library';
-import { ManageVideosPage, VideoPreviewRoute } from '@/features/videos';
+import { EditorRoute, ManageVideosPage, VideoPreviewRoute } from '@/features/videos';
 import { VoicesPage } from '@/features/voices';
 import { OwnerOnly, RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { COMING_SOON, type ComingSoonKey } from './routes/coming-soon-pages';
@@ -91,6 +91,21 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: dashboardChildren,
+      },
+      {
+        // The editor keeps the spec's paths; the text and voiceover variants open the same screen.
+        path: 'editor',
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: ':id', element: <EditorRoute />, handle: { title: 'Edit video' } },
+          { path: ':id/text', element: <EditorRoute />, handle: { title: 'Edit video' } },
+          { path: 'voiceover/:id', element: <EditorRoute />, handle: { title: 'Edit video' } },
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
       },
       { path: '*', element: <Navigate to="/join" replace /> },
     ],

@@ -14,10 +14,12 @@ export async function getVideo(videoId: number, signal?: AbortSignal): Promise<V
 export interface VideoQueryOptions {
   /** Poll every pollMs while the video is still being built; stops once the build is ready or failed. */
   pollMs?: number;
+  /** Poll while this says so instead (the editor polls while narration or media is on its way). */
+  pollWhile?: (video: Video) => boolean;
   enabled?: boolean;
 }
 
-export const videoQueryOptions = (videoId: number, { pollMs }: VideoQueryOptions = {}) =>
+export const videoQueryOptions = (videoId: number, { pollMs, pollWhile = (v) => !isBuildFinal(v) }: VideoQueryOptions = {}) =>
   queryOptions({
     queryKey: videoKeys.detail(videoId),
     queryFn: ({ signal }) => getVideo(videoId, signal),
@@ -27,7 +29,7 @@ export const videoQueryOptions = (videoId: number, { pollMs }: VideoQueryOptions
       const video = query.state.data;
       // A failed request also stops the polling: the screen offers a retry instead.
       if (query.state.status === 'error') return false;
-      return video && isBuildFinal(video) ? false : pollMs;
+      return video && !pollWhile(video) ? false : pollMs;
     },
     meta: { silent: true },
   });

@@ -26,4 +26,12 @@ export const videoKeys = {
   inserts: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'inserts'] as const,
   /** The insert picker's videos are media-library data, like the soundtrack picker's audio. */
   libraryVideos: [...authKeys.user, 'media', 'insert-choices'] as const,
+  /** The slide media picker's pictures and videos, media-library data as well. */
+  libraryMedia: [...authKeys.user, 'media', 'slide-choices'] as const,
+  subtitles: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'subtitles'] as const,
+  /**
+   * Edits of the editor (scenes, slides) share this mutation key: they run one after another and the video is not
+   * polled while one is on its way, so a poll never shows the video from before an edit.
+   */
+  edits: (videoId: number) => [...authKeys.user, 'videos', 'edit', videoId] as const,
 };

@@ -3,7 +3,9 @@ import {
   type BackgroundAudioItem,
   type CreditsInfo,
   type LibraryAudio,
+  type LibraryMedia,
   type LibraryVideo,
+  type MediaState,
   type Narration,
   type RenderExport,
   type RenderExportType,
@@ -13,6 +15,7 @@ import {
   type Scene,
   type Slide,
   type SlideAsset,
+  type Subtitles,
   type Video,
   type VideoInsert,
   type VideoInsertType,
@@ -27,6 +30,13 @@ const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Numbe
 const arr = (v: unknown): Raw[] => (Array.isArray(v) ? (v.filter((x) => typeof x === 'object' && x !== null) as Raw[]) : []);
 const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
 
+const STATES_BY_STATUS: Record<number, MediaState> = { 1: 'created', 2: 'pending', 3: 'processing', 4: 'complete', 5: 'error' };
+
+/** mediaState: the state string, else the numeric status; media without either is taken as complete (older answers). */
+function mediaState(raw: Raw): MediaState {
+  return str(raw.state) || STATES_BY_STATUS[num(raw.status)] || 'complete';
+}
+
 function normalizeAsset(raw: Raw): SlideAsset {
   return {
     assetId: num(raw.assetId),
@@ -38,6 +48,7 @@ function normalizeAsset(raw: Raw): SlideAsset {
     thumbnailUrl: str(raw.thumbnailUrl),
     text: str(raw.text),
     tagline: str(raw.tagline),
+    state: mediaState(raw),
     length: numOrNull(raw.length) ?? undefined,
     duration: numOrNull(raw.duration) ?? undefined,
   };
@@ -286,4 +297,34 @@ export function normalizeLibraryVideos(raw: unknown): LibraryVideo[] {
       thumbnailUrl: str(a.thumbnailUrl),
     }))
     .filter((a) => a.assetId > 0);
+}
+
+/**
+ * normalizeLibraryMedia reads GET /api/v2/asset/page?assetType=image&assetType=video and keeps every picture and
+ * video that has not failed: a slide may take media that is still importing (it shows "Importing…" until done).
+ */
+export function normalizeLibraryMedia(raw: unknown): LibraryMedia[] {
+  const page = asRecord(raw);
+  const assets = arr(Array.isArray(page.assets) ? page.assets : page.items);
+  return assets
+    .filter((a): a is Raw & { type: 'image' | 'video' } => a.type === 'image' || a.type === 'video')
+    .map((a) => ({
+      assetId: num(a.assetId),
+      name: str(a.name),
+      type: a.type,
+      state: mediaState(a),
+      thumbnailUrl: str(a.thumbnailUrl),
+      previewUrl: str(a.previewUrl) || str(a.url),
+    }))
+    .filter((a) => a.assetId > 0 && a.state !== 'error');
+}
+
+/** normalizeSubtitles reads {subtitles, edited} in time order; cues without an id cannot be changed and are left out. */
+export function normalizeSubtitles(raw: unknown): Subtitles {
+  const s = asRecord(raw);
+  const subtitles = arr(s.subtitles)
+    .map((c) => ({ subtitleId: num(c.subtitleId), startMs: Math.max(0, num(c.startMs)), durationMs: num(c.durationMs), text: str(c.text) }))
+    .filter((c) => c.subtitleId > 0)
+    .sort((a, b) => a.startMs - b.startMs);
+  return { subtitles, edited: s.edited === true };
 }

@@ -23,6 +23,9 @@ export type AspectRatio = 'horizontal' | 'vertical';
 /** Render state of a video in the list (spec 001: draft, rendering, rendered, error). */
 export type RenderStatus = 'draft' | 'rendering' | 'rendered' | 'error' | (string & {});
 
+/** MediaState is where a media-library asset is in its import; unknown future states are kept as strings. */
+export type MediaState = 'created' | 'pending' | 'processing' | 'complete' | 'error' | (string & {});
+
 /** SlideAsset is one piece of media matched to a slide (or the text of a text slide). */
 export interface SlideAsset {
   assetId: number;
@@ -34,6 +37,8 @@ export interface SlideAsset {
   thumbnailUrl: string;
   text: string;
   tagline: string;
+  /** Import state of the media: pending or processing while the library still imports it. */
+  state: MediaState;
   length?: number;
   duration?: number;
 }
@@ -264,4 +269,35 @@ export interface LibraryVideo {
   duration: number;
   url: string;
   thumbnailUrl: string;
+}
+
+/** LibraryMedia is one picture or video of the account's media library that can be put on a slide. */
+export interface LibraryMedia {
+  assetId: number;
+  name: string;
+  type: 'image' | 'video';
+  state: MediaState;
+  thumbnailUrl: string;
+  previewUrl: string;
+}
+
+/** Subtitle is one cue of the video's subtitles (times in milliseconds from the start of the video). */
+export interface Subtitle {
+  subtitleId: number;
+  startMs: number;
+  durationMs: number;
+  text: string;
+}
+
+/** Subtitles is GET /api/v2/video/{id}/subtitles: the cues in time order; edited is false while they follow the narration. */
+export interface Subtitles {
+  subtitles: Subtitle[];
+  edited: boolean;
+}
+
+/** SubtitleInput is the body of POST and PUT of a cue. */
+export interface SubtitleInput {
+  startMs: number;
+  durationMs: number;
+  text: string;
 }

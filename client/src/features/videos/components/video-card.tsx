@@ -59,6 +59,16 @@ export function VideoCard({ video, onCopy, onDelete, copying }: VideoCardProps) 
         <span className="video-card__meta muted">{meta.join(' · ')}</span>
       </div>
       <div className="video-card__actions">
+        {!isBuilding(video) && (
+          <Link
+            to={`/editor/${video.videoId}`}
+            className="button button--ghost button--sm"
+            aria-label={`Edit ${name}`}
+            data-testid="video-edit"
+          >
+            Edit
+          </Link>
+        )}
         <button
           type="button"
           className="button button--ghost button--sm"

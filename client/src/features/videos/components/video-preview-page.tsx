@@ -24,11 +24,12 @@ export function sceneDuration(scene: Scene): number {
 }
 
 /** slideMedia: the visual of a slide (the first image or video); text slides have none. */
-function slideMedia(slide: Slide): SlideAsset | undefined {
+export function slideMedia(slide: Slide): SlideAsset | undefined {
   return slide.assetList.find((a) => a.type === 'image' || a.type === 'video');
 }
 
-function SlideMedia({ slide }: { slide: Slide }) {
+/** SlideMedia is the thumbnail of a slide's picture or video, or its text for a text slide. */
+export function SlideMedia({ slide }: { slide: Slide }) {
   const media = slideMedia(slide);
   if (!media) {
     const text = slide.assetList.find((a) => a.type === 'text')?.text || slide.text;
@@ -138,7 +139,7 @@ function SceneSection({ scene, number, playingSlide, playingScene }: { scene: Sc
 }
 
 /** NarrationAudio: the one <audio> of the page; it follows the player store and reports failures. */
-function NarrationAudio({ video }: { video: Video }) {
+export function NarrationAudio({ video }: { video: Video }) {
   const run = useNarrationPlayer((s) => s.run);
   const ended = useNarrationPlayer((s) => s.narrationEnded);
   const stop = useNarrationPlayer((s) => s.stopPressed);
@@ -243,6 +244,13 @@ export function VideoPreviewPage({ videoId }: { videoId: number }) {
             .join(' · ')}
         </p>
         {v.description && <p>{v.description}</p>}
+        {!isBuilding(v) && v.scenes.length > 0 && (
+          <p>
+            <Link to={`/editor/${v.videoId}`} className="button button--primary" data-testid="edit-video">
+              Edit video
+            </Link>
+          </p>
+        )}
       </header>
 
       {isBuilding(v) && (
