@@ -50,9 +50,11 @@ describe('manage videos', () => {
     expect(r.getByText('1:15')).toBeTruthy();
     expect(card(ready.videoId).querySelector('img')!.getAttribute('src')).toBe(ready.thumbnailURL);
     expect(r.getByTestId('video-card-name').getAttribute('href')).toBe(`/dashboard/video/${ready.videoId}`);
+    expect(r.getByTestId('video-edit').getAttribute('href')).toBe(`/editor/${ready.videoId}`);
     const b = within(card(building.videoId));
     expect(b.getByTestId('video-card-badge').textContent).toBe('Generating…');
     expect(b.getByTestId('video-card-name').getAttribute('href')).toBe(`/dashboard/create-video/single/generating?video=${building.videoId}`);
+    expect(b.queryByTestId('video-edit')).toBeNull();
     expect(card(firstSlide.videoId).querySelector('img')!.getAttribute('src')).toBe('http://s3.local/slide.jpg');
   });
 
