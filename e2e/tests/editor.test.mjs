@@ -1,0 +1,161 @@
+// Editing a video in a real browser against a real `pagecast run`: reorder scenes, edit a
+// slide's text (its narration is made again), replace a slide's picture from the media
+// library, edit a subtitle, add music and an intro, render, and check the MP4 and its
+// subtitles reflect every change.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, registerInBrowser, startPagecast } from '../lib/pagecast.mjs';
+
+const script = [
+  'The harbour wakes at dawn. Gulls circle over the fishing boats.',
+  'Ferries leave for the islands four times a day. In winter the sound freezes.',
+  'The old lighthouse still stands on the point. Visitors climb it in summer.',
+].join('\n\n');
+
+function ffmpeg(...args) {
+  execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
+}
+
+describe('editor', () => {
+  let app;
+  let browser;
+  const files = {};
+
+  before(async () => {
+    await mkdir('test-results', { recursive: true });
+    const dir = await mkdtemp(join(tmpdir(), 'pagecast-editor-'));
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=1', '-frames:v', '1', join(dir, 'dawn.jpg'));
+    ffmpeg('-f', 'lavfi', '-i', 'sine=f=330:d=4', join(dir, 'river.mp3'));
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', join(dir, 'intro.mp4'));
+    for (const name of ['dawn.jpg', 'river.mp3', 'intro.mp4']) files[name] = await readFile(join(dir, name));
+    app = await startPagecast({});
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  test('reorder, edit text, replace a picture, edit a subtitle, add music and an intro, render', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const api = (method, path, body) => page.evaluate(async ([method, path, body]) => {
+      const token = document.cookie.split('; ').find((c) => c.startsWith('pagecast_csrf='))?.split('=')[1];
+      const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    }, [method, path, body]);
+    const upload = async (name, type) => {
+      const id = await page.evaluate(async ([bytes, name, type]) => {
+        const token = document.cookie.split('; ').find((c) => c.startsWith('pagecast_csrf='))?.split('=')[1];
+        const form = new FormData();
+        form.append('file', new File([new Uint8Array(bytes)], name, { type }));
+        const res = await fetch('/api/v2/asset/upload', { method: 'POST', headers: { 'x-csrf-token': token }, body: form });
+        return (await res.json()).data.assetId;
+      }, [[...files[name]], name, type]);
+      for (let i = 0; ; i++) {
+        const r = await api('GET', `/api/v2/asset/${id}`);
+        if (r.body?.data?.state === 'complete') return id;
+        assert.ok(i < 120, `${name} imports`);
+        await page.waitForTimeout(500);
+      }
+    };
+    const video = async (id) => (await api('GET', `/api/v2/video/${id}`)).body.data;
+    try {
+      await registerInBrowser(page, app.url, `editor-${Date.now()}@example.com`, 'correct-horse-1', '');
+      const created = await api('POST', '/api/v2/video', { name: 'Harbour', text: script, canCreateTextSlides: true, hardcodeSubtitles: true });
+      assert.equal(created.status, 201);
+      const id = created.body.data.videoId;
+      for (let i = 0; (await video(id)).buildStage !== 4; i++) {
+        assert.ok(i < 240, 'the video builds');
+        await page.waitForTimeout(250);
+      }
+      const picture = await upload('dawn.jpg', 'image/jpeg');
+      const music = await upload('river.mp3', 'audio/mpeg');
+      const intro = await upload('intro.mp4', 'video/mp4');
+      const before = await video(id);
+      const [s1, s2, s3] = before.scenes.map((s) => s.sceneId);
+
+      await page.goto(`${app.url}/editor/${id}`);
+      await page.locator('[data-testid=editor]').waitFor();
+
+      // Move scene 3 up: the order is now 1, 3, 2.
+      await page.locator(`[data-testid=editor-scene][data-scene-id="${s3}"] [data-testid=editor-scene-up]`).click();
+      await page.waitForFunction(([a, b]) => {
+        const ids = [...document.querySelectorAll('[data-testid=editor-scene]')].map((e) => e.getAttribute('data-scene-id'));
+        return ids[1] === String(a) && ids[2] === String(b);
+      }, [s3, s2]);
+
+      // Edit the first slide's text: its narration is made again.
+      const firstSlide = page.locator(`[data-testid=editor-scene][data-scene-id="${s1}"] [data-testid=editor-slide]`).first();
+      const oldNarration = before.scenes[0].layerList[0].narration.assetId;
+      const text = firstSlide.locator('[data-testid=editor-slide-text]');
+      await text.click();
+      await text.fill('The harbour wakes slowly at dawn.');
+      await text.press('Enter');
+      for (let i = 0; ; i++) {
+        const v = await video(id);
+        const l = v.scenes.find((s) => s.sceneId === s1).layerList[0];
+        if (l.text === 'The harbour wakes slowly at dawn.' && !v.scenes.some((s) => s.needsAudio) && l.narration && l.narration.assetId !== oldNarration) break;
+        assert.ok(i < 120, 'the edited slide is narrated again');
+        await page.waitForTimeout(250);
+      }
+
+      // Replace the first slide's picture from the library.
+      await firstSlide.locator('[data-testid=slide-replace-media]').click();
+      await page.locator(`[data-testid=media-choice][data-asset-id="${picture}"]`).click();
+      for (let i = 0; ; i++) {
+        const l = (await video(id)).scenes.find((s) => s.sceneId === s1).layerList[0];
+        if (l.assetList.length === 1 && l.assetList[0].assetId === picture) break;
+        assert.ok(i < 40, 'the slide shows the library picture');
+        await page.waitForTimeout(250);
+      }
+
+      // Edit the first subtitle.
+      const row = page.locator('[data-testid=subtitle-row]').first();
+      await row.locator('[data-testid=subtitle-text]').fill('Dawn over the harbour');
+      await row.locator('[data-testid=subtitle-save]').click();
+      for (let i = 0; ; i++) {
+        const subs = (await api('GET', `/api/v2/video/${id}/subtitles`)).body.data;
+        if (subs.edited && subs.subtitles.some((s) => s.text === 'Dawn over the harbour')) break;
+        assert.ok(i < 40, 'the subtitle is saved');
+        await page.waitForTimeout(250);
+      }
+
+      // Music and an intro.
+      await page.click('[data-testid=soundtrack-add]');
+      await page.locator(`[data-testid=soundtrack-choice][data-asset-id="${music}"]`).click();
+      await page.locator('[data-testid=soundtrack-item]').waitFor();
+      await page.locator('[data-testid=insert-row][data-type="1"] [data-testid=insert-choose]').click();
+      await page.locator(`[data-testid=insert-choice][data-asset-id="${intro}"]`).click();
+      await page.locator('[data-testid=insert-row][data-type="1"] [data-testid=insert-name]', { hasText: 'intro.mp4' }).waitFor();
+
+      // Render from the editor.
+      await page.waitForFunction(() => !document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 30_000 });
+      await page.click('[data-testid=render-button]');
+      await page.click('[data-testid=render-confirm-submit]');
+      await page.locator('[data-testid=render-player]').waitFor({ timeout: 180_000 });
+      const after = await video(id);
+      assert.deepEqual(after.scenes.map((s) => s.sceneId), [s1, s3, s2], 'the scene order holds');
+      const seconds = await page.evaluate(() => new Promise((resolve) => {
+        const v = document.querySelector('[data-testid=render-player]');
+        if (v.readyState >= 1) resolve(v.duration); else v.addEventListener('loadedmetadata', () => resolve(v.duration));
+      }));
+      assert.ok(Math.abs(seconds - after.duration - 1) < 0.2, `the MP4 lasts ${seconds} s: the slides' ${after.duration} s and the 1 s intro`);
+      const exports = (await api('GET', `/api/v2/video/${id}/exports`)).body.data.exports;
+      const srt = await (await fetch(exports.find((x) => x.type === 'srt').url)).text();
+      assert.match(srt, /Dawn over the harbour/, 'the edited subtitle is delivered');
+      assert.match(srt, /^00:00:01,/m, 'subtitles start after the 1 s intro');
+    } catch (err) {
+      await page.screenshot({ path: 'test-results/editor.png', fullPage: true }).catch(() => {});
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
+});
