@@ -210,6 +210,10 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 			sr.Slides = append(sr.Slides, rs)
 			if l.NarrationAssetID != nil && !v.IsVoiceover {
 				na, err := a.Store.Asset(ctx, v.PublisherID, *l.NarrationAssetID)
+				if errors.Is(err, models.ErrNotFound) {
+					return res, temporal.NewNonRetryableApplicationError(
+						fmt.Sprintf("The narration of a slide in scene %d is missing. Generate the scene's audio again.", i+1), ErrTypeRenderInput, err)
+				}
 				if err != nil {
 					return res, fmt.Errorf("narration of slide %d: %w", l.ID, err)
 				}
@@ -228,6 +232,9 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 	}
 	if v.IsVoiceover && v.VoiceoverAssetID != nil {
 		na, err := a.Store.Asset(ctx, v.PublisherID, *v.VoiceoverAssetID)
+		if errors.Is(err, models.ErrNotFound) {
+			return res, temporal.NewNonRetryableApplicationError("The uploaded narration of this video is missing.", ErrTypeRenderInput, err)
+		}
 		if err != nil {
 			return res, fmt.Errorf("voiceover narration: %w", err)
 		}
