@@ -145,22 +145,13 @@ func (s *Server) addBackgroundAudio(c *gin.Context) error {
 	return ok(c, http.StatusCreated, r)
 }
 
-// backgroundAudioItemID reads the :itemId path parameter.
-func backgroundAudioItemID(c *gin.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("itemId"), 10, 64)
-	if err != nil || id < 1 {
-		return 0, errBackgroundAudioNotFound
-	}
-	return id, nil
-}
-
 // setBackgroundAudioVolume answers PUT /video/:id/backgroundAudio/:itemId {volume}.
 func (s *Server) setBackgroundAudioVolume(c *gin.Context) error {
 	id, err := videoID(c)
 	if err != nil {
 		return err
 	}
-	itemID, err := backgroundAudioItemID(c)
+	itemID, err := pathID(c, "itemId", errBackgroundAudioNotFound)
 	if err != nil {
 		return err
 	}
@@ -178,7 +169,7 @@ func (s *Server) setBackgroundAudioVolume(c *gin.Context) error {
 	ctx := c.Request.Context()
 	pub := session(c).PublisherID
 	if err := s.store.SetBackgroundAudioVolume(ctx, pub, id, itemID, vol, time.Now()); err != nil {
-		return s.backgroundAudioNotFound(c, id, err)
+		return s.partNotFound(c, id, err, errBackgroundAudioNotFound)
 	}
 	items, err := s.store.BackgroundAudios(ctx, pub, id)
 	if err != nil {
@@ -196,29 +187,18 @@ func (s *Server) setBackgroundAudioVolume(c *gin.Context) error {
 	return errBackgroundAudioNotFound
 }
 
-// backgroundAudioNotFound tells a missing video from a missing item.
-func (s *Server) backgroundAudioNotFound(c *gin.Context, videoID int64, err error) error {
-	if !errors.Is(err, models.ErrNotFound) {
-		return err
-	}
-	if _, verr := s.store.VideoRow(c.Request.Context(), session(c).PublisherID, videoID); verr != nil {
-		return notFoundAs(verr, errVideoNotFound)
-	}
-	return errBackgroundAudioNotFound
-}
-
 // deleteBackgroundAudio answers DELETE /video/:id/backgroundAudio/:itemId.
 func (s *Server) deleteBackgroundAudio(c *gin.Context) error {
 	id, err := videoID(c)
 	if err != nil {
 		return err
 	}
-	itemID, err := backgroundAudioItemID(c)
+	itemID, err := pathID(c, "itemId", errBackgroundAudioNotFound)
 	if err != nil {
 		return err
 	}
 	if err := s.store.DeleteBackgroundAudio(c.Request.Context(), session(c).PublisherID, id, itemID, time.Now()); err != nil {
-		return s.backgroundAudioNotFound(c, id, err)
+		return s.partNotFound(c, id, err, errBackgroundAudioNotFound)
 	}
 	c.Status(http.StatusNoContent)
 	return nil

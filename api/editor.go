@@ -22,19 +22,19 @@ const (
 	MsgLastScene = "Video must have at least 1 scene at all times!"
 	// MsgStaleVideo is the conflict rule for two tabs editing one video: an order that
 	// does not name exactly the items there are now was made from an old view.
-	MsgStaleVideo    = "This video changed since you opened it. Reload to see the latest version."
-	MsgEmptyOrder    = "List every item in its new order."
-	MsgSlideText     = "Slide text must be 1 to 1,000 characters."
-	MsgTagline       = "A tagline has at most 100 characters."
-	MaxSlideTextLen  = 1000
-	MaxTaglineLen    = 100
-	errSceneNotFound = "This scene does not exist."
+	MsgStaleVideo   = "This video changed since you opened it. Reload to see the latest version."
+	MsgEmptyOrder   = "List every item in its new order."
+	MsgSlideText    = "Slide text must be 1 to 1,000 characters."
+	MsgTagline      = "A tagline has at most 100 characters."
+	MaxSlideTextLen = 1000
+	MaxTaglineLen   = 100
 )
 
 var (
 	errLastScene     = &Error{Status: http.StatusConflict, Code: "last_scene", Message: MsgLastScene}
 	errStaleVideo    = &Error{Status: http.StatusConflict, Code: "video_changed", Message: MsgStaleVideo}
 	errSlideNotFound = &Error{Status: http.StatusNotFound, Code: "slide_not_found", Message: "This slide does not exist."}
+	errSceneNotFound = &Error{Status: http.StatusNotFound, Code: "scene_not_found", Message: "This scene does not exist."}
 )
 
 // sceneOrderRequest lists every scene of the video in its new order.
@@ -57,13 +57,17 @@ type layerTaglineRequest struct {
 	Tagline string `json:"tagline"`
 }
 
-// editError maps the store's refusals of edits to their answers.
+// editError maps the store's refusals of edits to their answers; ErrNotFound becomes
+// notFound (nil: left as it is).
 func editError(err error, notFound *Error) error {
 	switch {
 	case errors.Is(err, models.ErrLastScene):
 		return errLastScene
 	case errors.Is(err, models.ErrStaleOrder):
 		return errStaleVideo
+	}
+	if notFound == nil {
+		return err
 	}
 	return notFoundAs(err, notFound)
 }
@@ -92,6 +96,7 @@ func (s *Server) answerVideo(c *gin.Context, videoID int64) error {
 	return ok(c, http.StatusOK, r)
 }
 
+// pathID reads the path parameter name as an id; anything else is notFound.
 func pathID(c *gin.Context, name string, notFound *Error) (int64, error) {
 	id, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || id < 1 {
@@ -106,24 +111,25 @@ func (s *Server) deleteScene(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	notFound := &Error{Status: http.StatusNotFound, Code: "scene_not_found", Message: errSceneNotFound}
-	sceneID, err := pathID(c, "sceneId", notFound)
+	sceneID, err := pathID(c, "sceneId", errSceneNotFound)
 	if err != nil {
 		return err
 	}
 	if err := s.store.DeleteScene(c.Request.Context(), session(c).PublisherID, id, sceneID, time.Now()); err != nil {
-		if errors.Is(err, models.ErrNotFound) {
-			return s.sceneOrVideoNotFound(c, id, notFound)
-		}
-		return editError(err, notFound)
+		return s.partNotFound(c, id, editError(err, nil), errSceneNotFound)
 	}
 	return s.answerVideo(c, id)
 }
 
-// sceneOrVideoNotFound tells a missing video from a missing scene.
-func (s *Server) sceneOrVideoNotFound(c *gin.Context, videoID int64, notFound *Error) error {
-	if _, err := s.store.VideoRow(c.Request.Context(), session(c).PublisherID, videoID); err != nil {
-		return notFoundAs(err, errVideoNotFound)
+// partNotFound answers a part of a video (scene, insert, subtitle, ...) the store did
+// not find: 404 for the video when the caller has no such video, else notFound. Other
+// errors pass through.
+func (s *Server) partNotFound(c *gin.Context, videoID int64, err error, notFound *Error) error {
+	if !errors.Is(err, models.ErrNotFound) {
+		return err
+	}
+	if _, verr := s.store.VideoRow(c.Request.Context(), session(c).PublisherID, videoID); verr != nil {
+		return notFoundAs(verr, errVideoNotFound)
 	}
 	return notFound
 }
@@ -149,8 +155,7 @@ func (s *Server) reorderScenes(c *gin.Context) error {
 
 // reorderLayers answers PUT /scene/:sceneId/layers/order {layerIds}.
 func (s *Server) reorderLayers(c *gin.Context) error {
-	notFound := &Error{Status: http.StatusNotFound, Code: "scene_not_found", Message: errSceneNotFound}
-	sceneID, err := pathID(c, "sceneId", notFound)
+	sceneID, err := pathID(c, "sceneId", errSceneNotFound)
 	if err != nil {
 		return err
 	}
@@ -165,7 +170,7 @@ func (s *Server) reorderLayers(c *gin.Context) error {
 	pub := session(c).PublisherID
 	res, err := s.store.ReorderLayers(ctx, pub, sceneID, req.LayerIDs, time.Now())
 	if err != nil {
-		return editError(err, notFound)
+		return editError(err, errSceneNotFound)
 	}
 	if err := s.narrate(ctx, pub, res); err != nil {
 		return err

@@ -3,7 +3,6 @@ package api
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -14,12 +13,13 @@ import (
 
 // Messages of insert changes.
 const (
-	MsgNotVideoClip   = "Choose a video from your media library."
-	MsgClipNotReady   = "This video is still importing. Try again when it is ready."
-	MsgInsertType     = "Insert type must be 1 (intro), 2 (outro) or 3 (scene prepend)."
-	MsgInsertExists   = "This video already has an insert of that type. Replace it instead."
-	errInsertNotFound = "This insert does not exist."
+	MsgNotVideoClip = "Choose a video from your media library."
+	MsgClipNotReady = "This video is still importing. Try again when it is ready."
+	MsgInsertType   = "Insert type must be 1 (intro), 2 (outro) or 3 (scene prepend)."
+	MsgInsertExists = "This video already has an insert of that type. Replace it instead."
 )
+
+var errInsertNotFound = &Error{Status: http.StatusNotFound, Code: "insert_not_found", Message: "This insert does not exist."}
 
 // insertRequest sets an insert (spec 000 section 7: videoInsertTypeId, assetId).
 type insertRequest struct {
@@ -92,7 +92,7 @@ func (s *Server) getInsert(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	insertID, err := insertIDOf(c)
+	insertID, err := pathID(c, "insertId", errInsertNotFound)
 	if err != nil {
 		return err
 	}
@@ -109,15 +109,7 @@ func (s *Server) getInsert(c *gin.Context) error {
 			return ok(c, http.StatusOK, r)
 		}
 	}
-	return &Error{Status: http.StatusNotFound, Code: "insert_not_found", Message: errInsertNotFound}
-}
-
-func insertIDOf(c *gin.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("insertId"), 10, 64)
-	if err != nil || id < 1 {
-		return 0, &Error{Status: http.StatusNotFound, Code: "insert_not_found", Message: errInsertNotFound}
-	}
-	return id, nil
+	return errInsertNotFound
 }
 
 // insertInput reads and checks an insert request.
@@ -179,7 +171,7 @@ func (s *Server) updateInsert(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	insertID, err := insertIDOf(c)
+	insertID, err := pathID(c, "insertId", errInsertNotFound)
 	if err != nil {
 		return err
 	}
@@ -189,7 +181,7 @@ func (s *Server) updateInsert(c *gin.Context) error {
 	}
 	in, err := s.store.UpdateInsert(c.Request.Context(), session(c).PublisherID, id, insertID, models.InsertType(req.VideoInsertTypeID), req.AssetID, time.Now())
 	if err != nil {
-		return s.insertNotFound(c, id, insertError(err))
+		return s.partNotFound(c, id, insertError(err), errInsertNotFound)
 	}
 	r, err := s.insertJSON(c, in)
 	if err != nil {
@@ -204,24 +196,13 @@ func (s *Server) deleteInsert(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	insertID, err := insertIDOf(c)
+	insertID, err := pathID(c, "insertId", errInsertNotFound)
 	if err != nil {
 		return err
 	}
 	if err := s.store.DeleteInsert(c.Request.Context(), session(c).PublisherID, id, insertID, time.Now()); err != nil {
-		return s.insertNotFound(c, id, err)
+		return s.partNotFound(c, id, err, errInsertNotFound)
 	}
 	c.Status(http.StatusNoContent)
 	return nil
-}
-
-// insertNotFound tells a missing video from a missing insert.
-func (s *Server) insertNotFound(c *gin.Context, videoID int64, err error) error {
-	if !errors.Is(err, models.ErrNotFound) {
-		return err
-	}
-	if _, verr := s.store.VideoRow(c.Request.Context(), session(c).PublisherID, videoID); verr != nil {
-		return notFoundAs(verr, errVideoNotFound)
-	}
-	return &Error{Status: http.StatusNotFound, Code: "insert_not_found", Message: errInsertNotFound}
 }

@@ -3,7 +3,6 @@ package api
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -149,14 +148,6 @@ func (s *Server) editSubtitles(c *gin.Context, e store.SubtitleEdit, status int)
 	return ok(c, status, subtitlesJSON(list, true))
 }
 
-func subtitleIDOf(c *gin.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("subtitleId"), 10, 64)
-	if err != nil || id < 1 {
-		return 0, errSubtitleNotFound
-	}
-	return id, nil
-}
-
 // addSubtitle answers POST /video/:id/subtitles.
 func (s *Server) addSubtitle(c *gin.Context) error {
 	cue, err := subtitleInput(c)
@@ -168,7 +159,7 @@ func (s *Server) addSubtitle(c *gin.Context) error {
 
 // updateSubtitle answers PUT /video/:id/subtitles/:subtitleId.
 func (s *Server) updateSubtitle(c *gin.Context) error {
-	id, err := subtitleIDOf(c)
+	id, err := pathID(c, "subtitleId", errSubtitleNotFound)
 	if err != nil {
 		return err
 	}
@@ -181,7 +172,7 @@ func (s *Server) updateSubtitle(c *gin.Context) error {
 
 // deleteSubtitle answers DELETE /video/:id/subtitles/:subtitleId.
 func (s *Server) deleteSubtitle(c *gin.Context) error {
-	id, err := subtitleIDOf(c)
+	id, err := pathID(c, "subtitleId", errSubtitleNotFound)
 	if err != nil {
 		return err
 	}

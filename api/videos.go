@@ -535,7 +535,7 @@ func (s *Server) generateSceneAudio(c *gin.Context) error {
 			Message: "This video is narrated by its uploaded voiceover; its scenes have no generated narration."}
 	}
 	if err != nil {
-		return notFoundAs(err, &Error{Status: http.StatusNotFound, Code: "scene_not_found", Message: "This scene does not exist."})
+		return notFoundAs(err, errSceneNotFound)
 	}
 	if err := s.workflows.GenerateSceneAudio(ctx, sess.PublisherID, sc.ID); err != nil {
 		return err

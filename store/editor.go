@@ -18,6 +18,21 @@ type EditResult struct {
 	NarrateScenes []int64
 }
 
+// editLayer runs fn in one transaction on a slide of the account, with its video
+// locked; the result names the video.
+func (s *Store) editLayer(ctx context.Context, publisherID, layerID int64, fn func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error) (EditResult, error) {
+	var res EditResult
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		l, v, err := s.layerVideo(tx, publisherID, layerID)
+		if err != nil {
+			return err
+		}
+		res.VideoID = v.ID
+		return fn(tx, l, v, &res)
+	})
+	return res, err
+}
+
 // layerVideo finds the live video of the account a slide belongs to, locked.
 func (s *Store) layerVideo(tx *gorm.DB, publisherID, layerID int64) (models.Layer, models.Video, error) {
 	var l models.Layer
@@ -45,7 +60,8 @@ func sameIDs(a, b []int64) bool {
 	return true
 }
 
-// markDraft marks a video a draft (an edit) and recomputes its duration.
+// markDraft marks a video a draft (an edit) and recomputes its duration; every edit
+// ends with it (editVideoDraft, editLayer's callers).
 func markDraft(tx *gorm.DB, videoID int64, now time.Time) error {
 	if err := tx.Model(&models.Video{}).Where("id = ?", videoID).Updates(map[string]any{"draft": true, "updated_at": now.UTC()}).Error; err != nil {
 		return translate(err, "mark video draft")
@@ -95,11 +111,7 @@ func renumber(tx *gorm.DB, model any, column string, ids []int64, now time.Time)
 
 // DeleteScene removes a scene of the account's video; the last one is ErrLastScene.
 func (s *Store) DeleteScene(ctx context.Context, publisherID, videoID, sceneID int64, now time.Time) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var v models.Video
-		if err := s.lockVideo(tx, publisherID, videoID, &v); err != nil {
-			return err
-		}
+	return s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
 		var sc models.Scene
 		if err := tx.Where("video_id = ?", v.ID).Take(&sc, sceneID).Error; err != nil {
 			return translate(err, fmt.Sprintf("scene %d", sceneID))
@@ -111,21 +123,14 @@ func (s *Store) DeleteScene(ctx context.Context, publisherID, videoID, sceneID i
 		if n <= 1 {
 			return models.ErrLastScene
 		}
-		if err := deleteScene(tx, v.ID, sc.ID, now); err != nil {
-			return err
-		}
-		return markDraft(tx, v.ID, now)
+		return deleteScene(tx, v.ID, sc.ID, now)
 	})
 }
 
 // ReorderScenes puts the video's scenes in the order of sceneIDs, which must name
 // exactly the scenes there are (ErrStaleOrder otherwise).
 func (s *Store) ReorderScenes(ctx context.Context, publisherID, videoID int64, sceneIDs []int64, now time.Time) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var v models.Video
-		if err := s.lockVideo(tx, publisherID, videoID, &v); err != nil {
-			return err
-		}
+	return s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
 		var have []int64
 		if err := tx.Model(&models.Scene{}).Where("video_id = ?", v.ID).Pluck("id", &have).Error; err != nil {
 			return translate(err, "scenes")
@@ -133,10 +138,7 @@ func (s *Store) ReorderScenes(ctx context.Context, publisherID, videoID int64, s
 		if len(sceneIDs) == 0 || !sameIDs(have, sceneIDs) {
 			return models.ErrStaleOrder
 		}
-		if err := renumber(tx, &models.Scene{}, "scene_order", sceneIDs, now); err != nil {
-			return err
-		}
-		return markDraft(tx, v.ID, now)
+		return renumber(tx, &models.Scene{}, "scene_order", sceneIDs, now)
 	})
 }
 
@@ -144,13 +146,7 @@ func (s *Store) ReorderScenes(ctx context.Context, publisherID, videoID int64, s
 // the video has others, and is ErrLastScene when it has none. The slide's scene is
 // marked for narration (its order changed).
 func (s *Store) DeleteLayer(ctx context.Context, publisherID, layerID int64, now time.Time) (EditResult, error) {
-	var res EditResult
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		l, v, err := s.layerVideo(tx, publisherID, layerID)
-		if err != nil {
-			return err
-		}
-		res.VideoID = v.ID
+	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		var left []int64
 		if err := tx.Model(&models.Layer{}).Where("scene_id = ? AND id <> ?", l.SceneID, l.ID).Order("layer_order, id").Pluck("id", &left).Error; err != nil {
 			return translate(err, "slides")
@@ -188,7 +184,6 @@ func (s *Store) DeleteLayer(ctx context.Context, publisherID, layerID int64, now
 		}
 		return markDraft(tx, v.ID, now)
 	})
-	return res, err
 }
 
 // ReorderLayers puts a scene's slides in the order of layerIDs, which must name
@@ -229,13 +224,7 @@ func (s *Store) ReorderLayers(ctx context.Context, publisherID, sceneID int64, l
 // SetLayerText changes a slide's narration text and marks its scene for narration
 // (only that slide is spoken again: its narration no longer matches its text).
 func (s *Store) SetLayerText(ctx context.Context, publisherID, layerID int64, text string, now time.Time) (EditResult, error) {
-	var res EditResult
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		l, v, err := s.layerVideo(tx, publisherID, layerID)
-		if err != nil {
-			return err
-		}
-		res.VideoID = v.ID
+	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"text": text, "updated_at": now.UTC()}).Error; err != nil {
 			return translate(err, "slide text")
 		}
@@ -247,37 +236,23 @@ func (s *Store) SetLayerText(ctx context.Context, publisherID, layerID int64, te
 		}
 		return markDraft(tx, v.ID, now)
 	})
-	return res, err
 }
 
 // SetLayerTagline changes a slide's headline.
 func (s *Store) SetLayerTagline(ctx context.Context, publisherID, layerID int64, tagline string, now time.Time) (EditResult, error) {
-	var res EditResult
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		l, v, err := s.layerVideo(tx, publisherID, layerID)
-		if err != nil {
-			return err
-		}
-		res.VideoID = v.ID
+	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"tagline": tagline, "updated_at": now.UTC()}).Error; err != nil {
 			return translate(err, "slide tagline")
 		}
 		return markDraft(tx, v.ID, now)
 	})
-	return res, err
 }
 
 // ReplaceLayerMedia makes a picture or video of the account's library the slide's
 // media, in place of what it showed. The asset may still be importing: the render
 // waits for it (its validation says so).
 func (s *Store) ReplaceLayerMedia(ctx context.Context, publisherID, layerID, assetID int64, now time.Time) (EditResult, error) {
-	var res EditResult
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		l, v, err := s.layerVideo(tx, publisherID, layerID)
-		if err != nil {
-			return err
-		}
-		res.VideoID = v.ID
+	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		var a models.Asset
 		if err := live(tx, publisherID).Take(&a, assetID).Error; isNotFound(err) {
 			return models.ErrNotSlideMedia
@@ -296,5 +271,4 @@ func (s *Store) ReplaceLayerMedia(ctx context.Context, publisherID, layerID, ass
 		}
 		return markDraft(tx, v.ID, now)
 	})
-	return res, err
 }

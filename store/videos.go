@@ -312,8 +312,7 @@ func (s *Store) editVideoDraft(ctx context.Context, publisherID, videoID int64, 
 		if err := fn(tx, v); err != nil {
 			return err
 		}
-		err := tx.Model(&models.Video{}).Where("id = ?", v.ID).Updates(map[string]any{"draft": true, "updated_at": now.UTC()}).Error
-		return translate(err, "mark video draft")
+		return markDraft(tx, v.ID, now)
 	})
 }
 
