@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
@@ -13,6 +13,7 @@ import { REMOVE_INSERT_FAILED, useRemoveVideoInsert } from '../api/remove-video-
 import { REPLACE_INSERT_FAILED, useReplaceVideoInsert } from '../api/replace-video-insert';
 import { VIDEO_INSERT_TYPE, type LibraryVideo, type Video, type VideoInsert, type VideoInsertType } from '../api/types';
 import { formatDuration } from '../utils/build-stage';
+import { LibraryPicker } from './library-picker';
 
 export const INSERTS_LOAD_FAILED = 'We could not load the intro and outro of this video.';
 export const INSERT_PLAY_FAILED = 'Failed to play video.';
@@ -149,8 +150,8 @@ function InsertPreview({ insert, onPlayFailed }: { insert: VideoInsert; onPlayFa
 }
 
 /**
- * InsertPicker lists the finished videos of the media library; choosing one sets it for the row. It mounts when it
- * opens, so the library is read afresh each time. Escape or Close shuts it and focus goes back to the row's button.
+ * InsertPicker lists the finished videos of the media library; choosing one sets it for the row. Escape or Close
+ * shuts it and focus goes back to the row's button.
  */
 function InsertPicker({
   row,
@@ -165,88 +166,34 @@ function InsertPicker({
   onChoose: (video: LibraryVideo) => void;
   onClose: () => void;
 }) {
-  const library = useLibraryVideos();
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key !== 'Escape') return;
-    e.stopPropagation();
-    onClose();
-  }
-
   return (
-    <div
-      ref={ref}
-      className="soundtrack-picker insert-picker"
-      role="dialog"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-      data-testid="insert-picker"
-    >
-      <header className="soundtrack-picker__header">
-        <h3 className="soundtrack-picker__title" id={titleId}>
-          Choose a video for {row.label}
-        </h3>
-        <button type="button" className="button button--ghost button--sm" onClick={onClose}>
-          Close
-        </button>
-      </header>
-      {library.isPending ? (
-        <Spinner size="sm" label="Loading your videos…" />
-      ) : library.isError ? (
-        <p className="muted">
-          {errorMessage(library.error, LIBRARY_VIDEOS_LOAD_FAILED)}{' '}
-          <button type="button" className="button button--ghost button--sm" onClick={() => void library.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : library.data.length === 0 ? (
-        <p className="muted" data-testid="insert-empty">
+    <LibraryPicker
+      title={`Choose a video for ${row.label}`}
+      query={useLibraryVideos()}
+      loadingLabel="Loading your videos…"
+      loadFailed={LIBRARY_VIDEOS_LOAD_FAILED}
+      empty={
+        <>
           No videos in your media library yet. Upload one in the <Link to="/dashboard/media-library">Media library</Link>.
-        </p>
-      ) : (
-        <ul className="soundtrack-picker__list">
-          {library.data.map((video) => {
-            const duration = formatDuration(video.duration);
-            const name = clipName(video);
-            const isCurrent = current?.assetId === video.assetId;
-            return (
-              <li key={video.assetId}>
-                <button
-                  type="button"
-                  className="soundtrack-picker__choice insert-picker__choice"
-                  disabled={choosing !== null || isCurrent}
-                  aria-label={isCurrent ? `${name} (current ${row.label.toLowerCase()})` : `Use ${name}`}
-                  onClick={() => onChoose(video)}
-                  data-testid="insert-choice"
-                  data-asset-id={video.assetId}
-                >
-                  {video.thumbnailUrl ? (
-                    <img className="insert-picker__thumb" src={video.thumbnailUrl} alt="" loading="lazy" />
-                  ) : (
-                    <span className="insert-picker__thumb" aria-hidden="true" />
-                  )}
-                  <span className="insert-picker__name">{name}</span>
-                  {choosing === video.assetId ? (
-                    <span className="muted">Saving…</span>
-                  ) : isCurrent ? (
-                    <span className="muted">Current</span>
-                  ) : (
-                    duration && <span className="muted">{duration}</span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
+        </>
+      }
+      className="soundtrack-picker insert-picker"
+      choiceClassName="soundtrack-picker__choice insert-picker__choice"
+      testIds={{ root: 'insert-picker', empty: 'insert-empty', choice: 'insert-choice' }}
+      choice={(video) => {
+        const name = clipName(video);
+        const isCurrent = current?.assetId === video.assetId;
+        return {
+          name,
+          thumbnailUrl: video.thumbnailUrl || null,
+          label: isCurrent ? `${name} (current ${row.label.toLowerCase()})` : `Use ${name}`,
+          disabled: choosing !== null || isCurrent,
+          detail: choosing === video.assetId ? 'Saving…' : isCurrent ? 'Current' : formatDuration(video.duration),
+        };
+      }}
+      onChoose={onChoose}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
@@ -14,6 +14,7 @@ import type { BackgroundAudioItem, LibraryAudio, Video } from '../api/types';
 import { useUpdateBackgroundAudio, VOLUME_FAILED } from '../api/update-background-audio';
 import { useNarrationPlayer } from '../stores/narration-player';
 import { formatDuration } from '../utils/build-stage';
+import { LibraryPicker } from './library-picker';
 
 export const SOUNDTRACK_PLAY_FAILED = 'Failed to play audio.';
 export const SOUNDTRACK_LOAD_FAILED = 'We could not load the music of this video.';
@@ -278,84 +279,32 @@ function SoundtrackPicker({
   onClose: () => void;
   returnFocus: RefObject<HTMLButtonElement | null>;
 }) {
-  const library = useLibraryAudio();
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-
-  function close() {
-    onClose();
-    returnFocus.current?.focus();
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key !== 'Escape') return;
-    e.stopPropagation();
-    close();
-  }
-
   return (
-    <div
-      ref={ref}
-      className="soundtrack-picker"
-      role="dialog"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-      data-testid="soundtrack-picker"
-    >
-      <header className="soundtrack-picker__header">
-        <h3 className="soundtrack-picker__title" id={titleId}>
-          Choose music from your media library
-        </h3>
-        <button type="button" className="button button--ghost button--sm" onClick={close}>
-          Close
-        </button>
-      </header>
-      {library.isPending ? (
-        <Spinner size="sm" label="Loading your audio…" />
-      ) : library.isError ? (
-        <p className="muted">
-          {errorMessage(library.error, LIBRARY_AUDIO_LOAD_FAILED)}{' '}
-          <button type="button" className="button button--ghost button--sm" onClick={() => void library.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : library.data.length === 0 ? (
-        <p className="muted" data-testid="soundtrack-empty">
+    <LibraryPicker
+      title="Choose music from your media library"
+      query={useLibraryAudio()}
+      loadingLabel="Loading your audio…"
+      loadFailed={LIBRARY_AUDIO_LOAD_FAILED}
+      empty={
+        <>
           No audio in your media library yet. Upload music in the <Link to="/dashboard/media-library">Media library</Link>.
-        </p>
-      ) : (
-        <ul className="soundtrack-picker__list">
-          {library.data.map((audio) => {
-            const duration = formatDuration(audio.duration);
-            return (
-              <li key={audio.assetId}>
-                <button
-                  type="button"
-                  className="soundtrack-picker__choice"
-                  disabled={adding !== null}
-                  aria-label={`Add ${audio.name || 'Untitled audio'}`}
-                  onClick={() => onChoose(audio)}
-                  data-testid="soundtrack-choice"
-                  data-asset-id={audio.assetId}
-                >
-                  <span>{audio.name || 'Untitled audio'}</span>
-                  {adding === audio.assetId ? (
-                    <span className="muted">Adding…</span>
-                  ) : (
-                    duration && <span className="muted">{duration}</span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
+        </>
+      }
+      className="soundtrack-picker"
+      choiceClassName="soundtrack-picker__choice"
+      testIds={{ root: 'soundtrack-picker', empty: 'soundtrack-empty', choice: 'soundtrack-choice' }}
+      choice={(audio) => ({
+        name: audio.name || 'Untitled audio',
+        label: `Add ${audio.name || 'Untitled audio'}`,
+        disabled: adding !== null,
+        detail: adding === audio.assetId ? 'Adding…' : formatDuration(audio.duration),
+      })}
+      onChoose={onChoose}
+      onClose={() => {
+        onClose();
+        returnFocus.current?.focus();
+      }}
+    />
   );
 }
 
