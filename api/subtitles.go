@@ -213,7 +213,7 @@ func (s *Server) replaceLayerMedia(c *gin.Context) error {
 	if req.AssetID < 1 {
 		return validation(domain.FieldError{Field: "assetId", Message: MsgNotSlideMedia})
 	}
-	res, err := s.store.ReplaceLayerMedia(c.Request.Context(), session(c).PublisherID, layerID, req.AssetID, time.Now())
+	res, err := s.store.ReplaceLayerMedia(c.Request.Context(), session(c).PublisherID, layerID, store.SlideMediaInput{AssetID: req.AssetID}, time.Now())
 	if errors.Is(err, models.ErrNotSlideMedia) {
 		return validation(domain.FieldError{Field: "assetId", Message: MsgNotSlideMedia})
 	}

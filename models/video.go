@@ -136,6 +136,12 @@ type Layer struct {
 	VoiceID       *int64
 	IsFullScreen  bool
 	IsPlaceholder bool
+	// Muted: the slide keeps its time on screen, its narration is not heard and it
+	// has no subtitles.
+	Muted bool
+	// Transform is how the slide's picture is cropped and fitted (nil: the whole
+	// picture covering the frame).
+	Transform *SlideTransform `gorm:"serializer:json"`
 	// DurationMs is the narration plus the pause after the slide.
 	DurationMs       int
 	NarrationAssetID *int64

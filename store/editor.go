@@ -189,17 +189,7 @@ func (s *Store) DeleteLayer(ctx context.Context, publisherID, layerID int64, now
 // ReorderLayers puts a scene's slides in the order of layerIDs, which must name
 // exactly the scene's slides (ErrStaleOrder otherwise), and marks it for narration.
 func (s *Store) ReorderLayers(ctx context.Context, publisherID, sceneID int64, layerIDs []int64, now time.Time) (EditResult, error) {
-	var res EditResult
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var sc models.Scene
-		if err := tx.Take(&sc, sceneID).Error; err != nil {
-			return translate(err, fmt.Sprintf("scene %d", sceneID))
-		}
-		var v models.Video
-		if err := s.lockVideo(tx, publisherID, sc.VideoID, &v); err != nil {
-			return err
-		}
-		res.VideoID = v.ID
+	return s.editScene(ctx, publisherID, sceneID, func(tx *gorm.DB, sc models.Scene, v models.Video, res *EditResult) error {
 		var have []int64
 		if err := tx.Model(&models.Layer{}).Where("scene_id = ?", sc.ID).Pluck("id", &have).Error; err != nil {
 			return translate(err, "slides")
@@ -218,7 +208,6 @@ func (s *Store) ReorderLayers(ctx context.Context, publisherID, sceneID int64, l
 		}
 		return markDraft(tx, v.ID, now)
 	})
-	return res, err
 }
 
 // SetLayerText changes a slide's narration text and marks its scene for narration
@@ -248,24 +237,18 @@ func (s *Store) SetLayerTagline(ctx context.Context, publisherID, layerID int64,
 	})
 }
 
-// ReplaceLayerMedia makes a picture or video of the account's library the slide's
-// media, in place of what it showed. The asset may still be importing: the render
-// waits for it (its validation says so).
-func (s *Store) ReplaceLayerMedia(ctx context.Context, publisherID, layerID, assetID int64, now time.Time) (EditResult, error) {
+// ReplaceLayerMedia makes a picture or video of the account's library, or a text
+// slide (m.AssetID 0), the slide's media, in place of what it showed. The asset may
+// still be importing: the render waits for it (its validation says so).
+func (s *Store) ReplaceLayerMedia(ctx context.Context, publisherID, layerID int64, m SlideMediaInput, now time.Time) (EditResult, error) {
 	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
-		var a models.Asset
-		if err := live(tx, publisherID).Take(&a, assetID).Error; isNotFound(err) {
-			return models.ErrNotSlideMedia
-		} else if err != nil {
-			return translate(err, fmt.Sprintf("asset %d", assetID))
-		}
-		if a.TypeID != models.AssetTypeIDImage && a.TypeID != models.AssetTypeIDVideo || a.VideoID != nil || a.State == models.AssetStateError {
-			return models.ErrNotSlideMedia
+		item, err := slideMediaItem(tx, publisherID, l.ID, m, 0, now)
+		if err != nil {
+			return err
 		}
 		if err := tx.Where("layer_id = ?", l.ID).Delete(&models.LayerAsset{}).Error; err != nil {
 			return translate(err, "clear slide media")
 		}
-		item := models.LayerAsset{LayerID: l.ID, AssetID: &a.ID, Position: 0, Kind: models.LayerAssetMedia, CreatedAt: now.UTC()}
 		if err := tx.Create(&item).Error; err != nil {
 			return translate(err, "slide media")
 		}
