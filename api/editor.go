@@ -65,6 +65,22 @@ func editError(err error, notFound *Error) error {
 		return errLastScene
 	case errors.Is(err, models.ErrStaleOrder):
 		return errStaleVideo
+	case errors.Is(err, models.ErrSplitFirstSlide):
+		return errSplitFirstSlide
+	case errors.Is(err, models.ErrSameSlide):
+		return errSameSlide
+	case errors.Is(err, models.ErrNotVoiceover):
+		return errNotVoiceover
+	case errors.Is(err, models.ErrSlideDuration):
+		return errSlideDuration
+	case errors.Is(err, models.ErrInvalidTransform):
+		return errInvalidTransform
+	case errors.Is(err, store.ErrSceneNotFound):
+		return errSceneNotFound
+	case errors.Is(err, store.ErrSlideNotFound):
+		return errSlideNotFound
+	case errors.Is(err, store.ErrSlideMediaNotFound):
+		return errSlideMediaNotFound
 	}
 	if notFound == nil {
 		return err

@@ -146,6 +146,16 @@ func TestOpenAPIRequestBodies(t *testing.T) {
 		"put /api/v2/video/{id}/backgroundAudio/order":    backgroundAudioOrderRequest{},
 		"post /api/v2/video/{id}/inserts":                 insertRequest{},
 		"put /api/v2/video/{id}/inserts/{insertId}":       insertRequest{},
+		"post /api/v2/video/{id}/scenes":                  addSceneRequest{},
+		"post /api/v2/video/{id}/scenes/{sceneId}/split":  splitSceneRequest{},
+		"post /api/v2/scene/{sceneId}/layers":             addLayerRequest{},
+		"put /api/v2/video/{id}/layers/swap":              swapLayersRequest{},
+		"post /api/v2/layer/{layerId}/assets":             layerMediaRequest{},
+		"put /api/v2/layer/{layerId}/asset":               layerMediaRequest{},
+		"put /api/v2/layer/{layerId}/voice":               layerVoiceRequest{},
+		"put /api/v2/layer/{layerId}/mute":                layerMuteRequest{},
+		"put /api/v2/layer/{layerId}/transform":           layerTransformRequest{},
+		"put /api/v2/video/{id}/voiceover/duration":       voiceoverDurationRequest{},
 	}
 	multipart := map[string][]string{
 		"post /api/v2/asset/upload": {"file"},

@@ -195,25 +195,22 @@ func (s *Server) resetSubtitles(c *gin.Context) error {
 	return ok(c, http.StatusOK, subtitlesJSON(gen, false))
 }
 
-// slideMediaRequest names the library asset a slide shows.
-type slideMediaRequest struct {
-	AssetID int64 `json:"assetId"`
-}
-
-// replaceLayerMedia answers PUT /layer/:layerId/asset {assetId}.
+// replaceLayerMedia answers PUT /layer/:layerId/asset {assetId} or {text}: a library
+// picture or video, or a text slide, in place of the slide's media.
 func (s *Server) replaceLayerMedia(c *gin.Context) error {
 	layerID, err := pathID(c, "layerId", errSlideNotFound)
 	if err != nil {
 		return err
 	}
-	var req slideMediaRequest
+	var req layerMediaRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if req.AssetID < 1 {
-		return validation(domain.FieldError{Field: "assetId", Message: MsgNotSlideMedia})
+	in, err := slideMediaInput(req, validation(domain.FieldError{Field: "assetId", Message: MsgNotSlideMedia}))
+	if err != nil {
+		return err
 	}
-	res, err := s.store.ReplaceLayerMedia(c.Request.Context(), session(c).PublisherID, layerID, store.SlideMediaInput{AssetID: req.AssetID}, time.Now())
+	res, err := s.store.ReplaceLayerMedia(c.Request.Context(), session(c).PublisherID, layerID, in, time.Now())
 	if errors.Is(err, models.ErrNotSlideMedia) {
 		return validation(domain.FieldError{Field: "assetId", Message: MsgNotSlideMedia})
 	}

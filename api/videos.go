@@ -600,18 +600,21 @@ type sceneResponse struct {
 }
 
 type layerResponse struct {
-	LayerID       int64              `json:"layerId"`
-	SceneID       int64              `json:"sceneId"`
-	Order         int                `json:"order"`
-	Duration      float64            `json:"duration"`
-	Text          string             `json:"text"`
-	Tagline       string             `json:"tagline"`
-	Keywords      []string           `json:"keywords"`
-	VoiceID       *int64             `json:"voiceId"`
-	IsFullScreen  bool               `json:"isFullScreen"`
-	IsPlaceholder bool               `json:"isPlaceholder"`
-	Narration     *narrationResponse `json:"narration"`
-	AssetList     []slideAsset       `json:"assetList"`
+	LayerID       int64    `json:"layerId"`
+	SceneID       int64    `json:"sceneId"`
+	Order         int      `json:"order"`
+	Duration      float64  `json:"duration"`
+	Text          string   `json:"text"`
+	Tagline       string   `json:"tagline"`
+	Keywords      []string `json:"keywords"`
+	VoiceID       *int64   `json:"voiceId"`
+	IsFullScreen  bool     `json:"isFullScreen"`
+	IsPlaceholder bool     `json:"isPlaceholder"`
+	Muted         bool     `json:"muted"`
+	// Transform is how the slide's picture is fitted and cropped (null: cover, whole).
+	Transform *models.SlideTransform `json:"transform"`
+	Narration *narrationResponse     `json:"narration"`
+	AssetList []slideAsset           `json:"assetList"`
 }
 
 type narrationResponse struct {
@@ -623,6 +626,8 @@ type narrationResponse struct {
 
 // slideAsset is a slide's media item (spec 000 section 3, "Slide asset").
 type slideAsset struct {
+	// LayerAssetID names the item on its slide (DELETE /layer/:layerId/assets/:layerAssetId).
+	LayerAssetID int64   `json:"layerAssetId"`
 	AssetID      int64   `json:"assetId"`
 	SourceID     int     `json:"sourceId"`
 	Name         string  `json:"name"`
@@ -692,7 +697,8 @@ func (s *Server) videoJSON(ctx context.Context, v models.Video) (videoResponse, 
 		for _, l := range sc.Layers {
 			lr := layerResponse{LayerID: l.ID, SceneID: l.SceneID, Order: l.Order, Duration: float64(l.DurationMs) / 1000,
 				Text: l.Text, Tagline: l.Tagline, Keywords: append([]string{}, l.Keywords...), VoiceID: l.VoiceID,
-				IsFullScreen: l.IsFullScreen, IsPlaceholder: l.IsPlaceholder, AssetList: []slideAsset{}}
+				IsFullScreen: l.IsFullScreen, IsPlaceholder: l.IsPlaceholder, Muted: l.Muted, Transform: l.Transform,
+				AssetList: []slideAsset{}}
 			if !l.IsPlaceholder {
 				durMs += l.DurationMs
 			}
@@ -726,7 +732,7 @@ func (s *Server) videoJSON(ctx context.Context, v models.Video) (videoResponse, 
 
 func (s *Server) slideAssetJSON(ctx context.Context, it models.LayerAsset) (slideAsset, error) {
 	if it.Kind == models.LayerAssetText || it.Asset == nil {
-		return slideAsset{Type: string(models.AssetTypeText), State: string(models.AssetStateComplete), Text: it.Text,
+		return slideAsset{LayerAssetID: it.ID, Type: string(models.AssetTypeText), State: string(models.AssetStateComplete), Text: it.Text,
 			SourceID: int(models.AssetSourceInternal), Automatched: it.Automatched}, nil
 	}
 	a := *it.Asset
@@ -734,7 +740,7 @@ func (s *Server) slideAssetJSON(ctx context.Context, it models.LayerAsset) (slid
 	if err != nil {
 		return slideAsset{}, err
 	}
-	return slideAsset{AssetID: a.ID, SourceID: int(a.Source), Name: a.Name, Type: string(a.Type()), State: string(a.State),
+	return slideAsset{LayerAssetID: it.ID, AssetID: a.ID, SourceID: int(a.Source), Name: a.Name, Type: string(a.Type()), State: string(a.State),
 		URL: ar.URL, PreviewURL: ar.PreviewURL, ThumbnailURL: ar.ThumbnailURL, Text: a.Text, Length: a.Duration,
 		Duration: a.Duration, Automatched: it.Automatched}, nil
 }
