@@ -3,14 +3,19 @@ import { AccountPage, VerifyEmailPage } from '@/features/account';
 import { createSingleVideoRoute } from '@/features/create-video';
 import { DashboardHome, DashboardLayout } from '@/features/dashboard';
 import { TermsPage } from '@/features/legal';
-import { MediaLibraryPage } from '@/features/media-library';
-import { EditorRoute, ManageVideosPage, VideoPreviewRoute } from '@/features/videos';
 import { VoicesPage } from '@/features/voices';
 import { OwnerOnly, RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
+import { lazyPage } from './lazy-page';
 import { COMING_SOON, type ComingSoonKey } from './routes/coming-soon-pages';
 import { JoinRoute, LoginRoute, MaintenanceRoute } from './routes/auth-pages';
 import { AutomationTaskRoute, Soon } from './routes/dashboard-pages';
 import { RootLayout, RouteError } from './routes/root-layout';
+
+// Heavy pages load their code when first opened; a failed load shows the page-refreshing modal.
+const EditorRoute = lazyPage(() => import('@/features/videos/components/editor-page').then((m) => m.EditorRoute), 'Loading the editor…');
+const VideoPreviewRoute = lazyPage(() => import('@/features/videos/components/video-preview-page').then((m) => m.VideoPreviewRoute));
+const ManageVideosPage = lazyPage(() => import('@/features/videos/components/manage-videos-page').then((m) => m.ManageVideosPage));
+const MediaLibraryPage = lazyPage(() => import('@/features/media-library').then((m) => m.MediaLibraryPage));
 
 function soon(path: string, page: ComingSoonKey, ownerOnly = false): RouteObject {
   const element = <Soon page={page} />;

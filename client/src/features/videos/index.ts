@@ -1,6 +1,4 @@
-export { ManageVideosPage } from './components/manage-videos-page';
-export { VideoPreviewRoute } from './components/video-preview-page';
-export { EditorRoute } from './components/editor-page';
+// The pages (manage videos, preview, editor) are loaded lazily by the routes from their own modules.
 export { useVideo, videoQueryOptions } from './api/get-video';
 export { videoKeys } from './api/keys';
 export { BUILD_STAGE, type AspectRatio, type BuildStep, type Video } from './api/types';

@@ -28,6 +28,12 @@ export const videoKeys = {
   libraryVideos: [...authKeys.user, 'media', 'insert-choices'] as const,
   /** The slide media picker's pictures and videos, media-library data as well. */
   libraryMedia: [...authKeys.user, 'media', 'slide-choices'] as const,
+  /** The validation list is read again whenever the video changes (its version is part of the key). */
+  validations: (videoId: number, version: string) => [...authKeys.user, 'videos', 'detail', videoId, 'validations', version] as const,
+  pendingAssets: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'pending-assets'] as const,
+  /** Media help for one slide is media-library data. */
+  recommendedAssets: (layerId: number) => [...authKeys.user, 'media', 'recommended', layerId] as const,
+  suggestedAssets: (layerId: number, query: string) => [...authKeys.user, 'media', 'suggested', layerId, query] as const,
   subtitles: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'subtitles'] as const,
   /**
    * Edits of the editor (scenes, slides) share this mutation key: they run one after another and the video is not

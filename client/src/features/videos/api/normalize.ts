@@ -15,6 +15,7 @@ import {
   type Scene,
   type Slide,
   type SlideAsset,
+  type SlideTransform,
   type Subtitles,
   type Video,
   type VideoInsert,
@@ -41,6 +42,7 @@ function normalizeAsset(raw: Raw): SlideAsset {
   return {
     assetId: num(raw.assetId),
     sourceId: numOrNull(raw.sourceId) ?? undefined,
+    layerAssetId: numOrNull(raw.layerAssetId) ?? undefined,
     name: str(raw.name),
     type: str(raw.type) || 'image',
     url: str(raw.url),
@@ -66,6 +68,16 @@ function normalizeNarration(raw: unknown): Narration | null {
   };
 }
 
+function normalizeTransform(raw: unknown): SlideTransform | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const t = raw as Raw;
+  const c = typeof t.crop === 'object' && t.crop !== null ? (t.crop as Raw) : null;
+  return {
+    fit: t.fit === 'contain' ? 'contain' : 'cover',
+    crop: c ? { x: num(c.x), y: num(c.y), width: num(c.width, 1), height: num(c.height, 1) } : null,
+  };
+}
+
 function normalizeSlide(raw: Raw): Slide {
   return {
     layerId: num(raw.layerId),
@@ -77,6 +89,8 @@ function normalizeSlide(raw: Raw): Slide {
     voiceId: numOrNull(raw.voiceId),
     isFullScreen: raw.isFullScreen === true,
     isPlaceholder: raw.isPlaceholder === true,
+    muted: raw.muted === true,
+    transform: normalizeTransform(raw.transform),
     narration: normalizeNarration(raw.narration),
     assetList: arr(raw.assetList).map(normalizeAsset),
   };

@@ -30,6 +30,8 @@ export type MediaState = 'created' | 'pending' | 'processing' | 'complete' | 'er
 export interface SlideAsset {
   assetId: number;
   sourceId?: number;
+  /** Id of the media's place on the slide (DELETE /layer/{layerId}/assets/{layerAssetId}); the assetId when the server sends none. */
+  layerAssetId?: number;
   name: string;
   type: 'image' | 'video' | 'audio' | 'text' | (string & {});
   url: string;
@@ -70,8 +72,29 @@ export interface Slide {
   voiceId: number | null;
   isFullScreen: boolean;
   isPlaceholder: boolean;
+  /** A muted slide keeps its time on screen; its narration is not heard and it has no subtitles. */
+  muted: boolean;
+  /** How the slide's picture fills the frame; null = cover, no crop. */
+  transform: SlideTransform | null;
   narration: Narration | null;
   assetList: SlideAsset[];
+}
+
+/** SlideFit: cover fills the frame (cropping), contain shows the whole picture (bars). */
+export type SlideFit = 'cover' | 'contain';
+
+/** SlideCrop is a part of the picture as fractions of its width and height. */
+export interface SlideCrop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** SlideTransform is PUT /layer/{layerId}/transform's body and the slide's "transform" field. */
+export interface SlideTransform {
+  fit: SlideFit;
+  crop: SlideCrop | null;
 }
 
 /** Scene is an ordered group of slides. */

@@ -10,7 +10,19 @@ export type EditKind =
   | 'delete-slide'
   | 'slide-text'
   | 'slide-tagline'
-  | 'slide-media';
+  | 'slide-media'
+  | 'add-scene'
+  | 'split-scene'
+  | 'add-slide'
+  | 'swap-slides'
+  | 'delete-slides'
+  | 'slide-media-add'
+  | 'slide-media-remove'
+  | 'slide-text-media'
+  | 'slide-voice'
+  | 'slide-mute'
+  | 'slide-transform'
+  | 'voiceover-duration';
 
 /** EditTarget: what a change is about, so the screen can show the slide or scene as updating or deleting. */
 export interface EditTarget {

@@ -19,6 +19,9 @@ function api(routes: Record<string, MockHandler> = {}, video: () => RawVideo = (
     'GET /api/v2/video/42/inserts': ok({ inserts: [] }),
     'GET /api/v2/video/insert/types': ok({ types: [] }),
     'GET /api/v2/video/42/subtitles': ok({ subtitles: [], edited: false }),
+    'GET /api/v2/video/42/validate': ok({ validations: [] }),
+    'GET /api/v2/video/42/pendingAssetStatus': ok({ pending: false, assets: [] }),
+    'GET /api/v2/voice': ok({ voices: [], page: 1, pageSize: 1000, total: 0 }),
     ...routes,
   });
 }

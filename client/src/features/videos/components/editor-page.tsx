@@ -1,44 +1,51 @@
-import { useIsMutating } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageLoader } from '@/components/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { ADD_SCENE_FAILED, useAddScene } from '../api/add-scene';
+import { ADD_SLIDE_FAILED, useAddSlide } from '../api/add-slide';
+import { ADD_SLIDE_MEDIA_FAILED, useAddSlideMedia } from '../api/add-slide-media';
 import { DELETE_SCENE_FAILED, useDeleteScene } from '../api/delete-scene';
 import { DELETE_SLIDE_FAILED, useDeleteSlide } from '../api/delete-slide';
+import { DELETE_SLIDES_FAILED, useDeleteSlides } from '../api/delete-slides';
+import type { SuggestedAsset } from '../api/get-suggested-assets';
 import { useVideo } from '../api/get-video';
+import { IMPORT_MEDIA_FAILED, useImportMediaFromUrl } from '../api/import-media-from-url';
 import { videoKeys } from '../api/keys';
 import { REORDER_SCENES_FAILED, useReorderScenes } from '../api/reorder-scenes';
 import { REORDER_SLIDES_FAILED, useReorderSlides } from '../api/reorder-slides';
 import { SLIDE_MEDIA_FAILED, useReplaceSlideMedia } from '../api/replace-slide-media';
+import { SPLIT_SCENE_FAILED, useSplitScene } from '../api/split-scene';
+import { SWAP_SLIDES_FAILED, useSwapSlides } from '../api/swap-slides';
 import type { Scene, Slide, Video } from '../api/types';
-import { SLIDE_TAGLINE_FAILED, SLIDE_TAGLINE_MAX, useUpdateSlideTagline } from '../api/update-slide-tagline';
-import { SLIDE_TEXT_FAILED, SLIDE_TEXT_INVALID, SLIDE_TEXT_MAX, useUpdateSlideText } from '../api/update-slide-text';
-import { movedIds, usePendingEdits, type PendingEdit } from '../api/video-edit';
+import { SLIDE_TAGLINE_FAILED, useUpdateSlideTagline } from '../api/update-slide-tagline';
+import { SLIDE_TEXT_FAILED, useUpdateSlideText } from '../api/update-slide-text';
+import { movedIds, sceneOfSlide, usePendingEdits } from '../api/video-edit';
+import { useEditorSelection, type SelectMode } from '../stores/editor-selection';
 import { currentSlideId, useNarrationPlayer } from '../stores/narration-player';
 import { isBuildFinal } from '../utils/build-stage';
-import { EditableField } from './editable-field';
+import { AutomatchPanel } from './automatch-panel';
+import { EditorScene } from './editor-scene';
+import { slideImporting } from './editor-slide';
 import { InsertsPanel } from './inserts-panel';
 import { MediaPicker } from './media-picker';
 import { RenderPanel } from './render-panel';
+import { ScenePreview } from './scene-preview';
+import { SlidePanel } from './slide-panel';
 import { SoundtrackPanel } from './soundtrack-panel';
 import { SubtitlesPanel } from './subtitles-panel';
-import { NarrationAudio, SlideMedia, slideMedia } from './video-preview-page';
+import { ValidationList } from './validation-list';
+import { NarrationAudio, slideMedia } from './video-preview-page';
 import './videos.css';
+
+export { slideImporting, TAGLINE_INVALID } from './editor-slide';
 
 /** While narration is generated or media imported, the editor looks at the video again this often. */
 export const EDITOR_POLL_MS = 2000;
 /** VIDEO_CHANGED: the notice when an order was made from an older view of the video (409 video_changed). */
 export const VIDEO_CHANGED = 'This video changed in another tab.';
-export const TAGLINE_INVALID = `A tagline has at most ${SLIDE_TAGLINE_MAX} characters.`;
-
-const isImporting = (state: string) => state === 'pending' || state === 'processing';
-
-/** slideImporting: the slide's picture or video is still being imported into the media library. */
-export function slideImporting(slide: Slide): boolean {
-  const media = slideMedia(slide);
-  return media !== undefined && isImporting(media.state);
-}
 
 /** videoSettling: narration is being generated or media imported; the editor polls until neither is. */
 export function videoSettling(video: Video): boolean {
@@ -51,273 +58,21 @@ interface EditorNotice {
   reload: boolean;
 }
 
-type SlideState = 'idle' | 'updating' | 'deleting';
-
-function slideState(pending: PendingEdit[], layerId: number): SlideState {
-  const mine = pending.filter((p) => p.layerId === layerId);
-  if (mine.some((p) => p.kind === 'delete-slide')) return 'deleting';
-  return mine.length > 0 ? 'updating' : 'idle';
-}
-
-/** typing: keys pressed inside a field belong to the field, not to the slide's shortcuts. */
-const typing = (target: EventTarget) =>
-  target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
-
-interface EditorSlideProps {
-  slide: Slide;
-  number: number;
-  count: number;
-  state: SlideState;
-  playing: boolean;
-  onMove: (slide: Slide, step: -1 | 1) => void;
-  onDelete: (slide: Slide) => void;
-  onText: (slide: Slide, text: string) => void;
-  onTagline: (slide: Slide, tagline: string) => void;
-  onReplaceMedia: (slide: Slide) => void;
-}
-
-/**
- * EditorSlide is one slide of the editor: its media, its text and tagline edited in place, and its actions. When the
- * slide itself has focus, Alt+ArrowUp and Alt+ArrowDown move it within its scene and Delete asks to delete it.
- */
-function EditorSlide({ slide, number, count, state, playing, onMove, onDelete, onText, onTagline, onReplaceMedia }: EditorSlideProps) {
-  const ref = useRef<HTMLLIElement>(null);
-  const upRef = useRef<HTMLButtonElement>(null);
-  const downRef = useRef<HTMLButtonElement>(null);
-  const press = useNarrationPlayer((s) => s.slidePlayPressed);
-  const stop = useNarrationPlayer((s) => s.stopPressed);
-  const importing = slideImporting(slide);
-  const busy = state !== 'idle';
-
-  // Moving a slide re-inserts its element, which loses focus; what had it gets it back in the new place.
-  const focusAfterMove = useRef<'slide' | -1 | 1 | null>(null);
-  useEffect(() => {
-    const target = focusAfterMove.current;
-    if (target === null) return;
-    focusAfterMove.current = null;
-    if (target === 'slide') return ref.current?.focus();
-    const atEnd = target === -1 ? number === 1 : number === count;
-    const pressed = target === -1 ? upRef : downRef;
-    const other = target === -1 ? downRef : upRef;
-    (atEnd ? other : pressed).current?.focus();
-  }, [number, count]);
-
-  function move(step: -1 | 1, focus: 'slide' | -1 | 1) {
-    focusAfterMove.current = focus;
-    onMove(slide, step);
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLLIElement>) {
-    if (busy || typing(e.target)) return;
-    if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-      e.preventDefault();
-      const step = e.key === 'ArrowUp' ? -1 : 1;
-      if ((step === -1 && number > 1) || (step === 1 && number < count)) move(step, 'slide');
-      return;
-    }
-    if (e.key === 'Delete' && e.target === e.currentTarget) {
-      e.preventDefault();
-      onDelete(slide);
-    }
-  }
-
-  return (
-    <li
-      ref={ref}
-      className={`slide editor-slide editor-slide--${state}${playing ? ' slide--playing' : ''}`}
-      tabIndex={0}
-      aria-label={`Slide ${number}`}
-      aria-busy={busy || undefined}
-      aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Delete"
-      onKeyDown={onKeyDown}
-      data-testid="editor-slide"
-      data-layer-id={slide.layerId}
-      data-state={state}
-    >
-      <div className="editor-slide__media">
-        <SlideMedia slide={slide} />
-        {importing && (
-          <span className="editor-slide__importing" data-testid="editor-slide-importing">
-            Importing…
-          </span>
-        )}
-      </div>
-      <div className="slide__body editor-slide__body">
-        <span className="slide__number muted">
-          Slide {number}
-          {state !== 'idle' && (
-            <span className="editor-slide__status" data-testid="editor-slide-status">
-              {state === 'deleting' ? ' · Deleting…' : ' · Saving…'}
-            </span>
-          )}
-        </span>
-        <EditableField
-          value={slide.text}
-          label={`Text of slide ${number}`}
-          multiline
-          required
-          maxLength={SLIDE_TEXT_MAX}
-          invalidMessage={SLIDE_TEXT_INVALID}
-          disabled={state === 'deleting'}
-          testId="editor-slide-text"
-          onCommit={(text) => onText(slide, text)}
-        />
-        <EditableField
-          value={slide.tagline}
-          label={`Tagline of slide ${number}`}
-          maxLength={SLIDE_TAGLINE_MAX}
-          invalidMessage={TAGLINE_INVALID}
-          placeholder="Tagline (optional)"
-          disabled={state === 'deleting'}
-          testId="editor-slide-tagline"
-          onCommit={(tagline) => onTagline(slide, tagline)}
-        />
-      </div>
-      <div className="slide__tools editor-slide__tools">
-        <button
-          type="button"
-          className="button button--ghost button--sm"
-          aria-pressed={playing}
-          aria-label={playing ? `Stop narration of slide ${number}` : `Play narration of slide ${number}`}
-          disabled={!slide.narration}
-          onClick={() => (playing ? stop() : press(slide.layerId))}
-          data-testid="editor-slide-play"
-        >
-          {playing ? '■' : '▶'}
-        </button>
-        <button
-          ref={upRef}
-          type="button"
-          className="button button--ghost button--sm"
-          aria-label={`Move slide ${number} up`}
-          disabled={busy || number === 1}
-          onClick={() => move(-1, -1)}
-          data-testid="editor-slide-up"
-        >
-          ↑
-        </button>
-        <button
-          ref={downRef}
-          type="button"
-          className="button button--ghost button--sm"
-          aria-label={`Move slide ${number} down`}
-          disabled={busy || number === count}
-          onClick={() => move(1, 1)}
-          data-testid="editor-slide-down"
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--sm"
-          aria-label={`Replace the media of slide ${number}`}
-          disabled={busy}
-          onClick={() => onReplaceMedia(slide)}
-          data-testid="slide-replace-media"
-        >
-          Media
-        </button>
-        <button
-          type="button"
-          className="button button--danger-ghost button--sm"
-          aria-label={`Delete slide ${number}`}
-          disabled={busy}
-          onClick={() => onDelete(slide)}
-          data-testid="editor-slide-delete"
-        >
-          Delete
-        </button>
-      </div>
-    </li>
-  );
-}
-
-interface EditorSceneProps {
-  scene: Scene;
-  number: number;
-  count: number;
-  pending: PendingEdit[];
-  playingSlide: number | null;
-  onMoveScene: (scene: Scene, step: -1 | 1) => void;
-  onDeleteScene: (scene: Scene) => void;
-  slide: Omit<EditorSlideProps, 'slide' | 'number' | 'count' | 'state' | 'playing'>;
-}
-
-function EditorScene({ scene, number, count, pending, playingSlide, onMoveScene, onDeleteScene, slide }: EditorSceneProps) {
-  const deleting = pending.some((p) => p.kind === 'delete-scene' && p.sceneId === scene.sceneId);
-  return (
-    <section
-      className={`scene panel editor-scene${deleting ? ' editor-scene--deleting' : ''}`}
-      aria-label={`Scene ${number}`}
-      aria-busy={deleting || undefined}
-      data-testid="editor-scene"
-      data-scene-id={scene.sceneId}
-    >
-      <header className="scene__header">
-        <h2 className="panel__title">Scene {number}</h2>
-        {scene.needsAudio && (
-          <span className="badge badge--pending" role="status" data-testid="editor-narrating">
-            Generating narration…
-          </span>
-        )}
-        {scene.audioError && <span className="badge badge--unverified">{scene.audioError}</span>}
-        {deleting && <span className="muted">Deleting…</span>}
-        <span className="editor-scene__tools">
-          <button
-            type="button"
-            className="button button--ghost button--sm"
-            aria-label={`Move scene ${number} up`}
-            disabled={deleting || number === 1}
-            onClick={() => onMoveScene(scene, -1)}
-            data-testid="editor-scene-up"
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="button button--ghost button--sm"
-            aria-label={`Move scene ${number} down`}
-            disabled={deleting || number === count}
-            onClick={() => onMoveScene(scene, 1)}
-            data-testid="editor-scene-down"
-          >
-            ↓
-          </button>
-          <button
-            type="button"
-            className="button button--danger-ghost button--sm"
-            aria-label={`Delete scene ${number}`}
-            disabled={deleting}
-            onClick={() => onDeleteScene(scene)}
-            data-testid="editor-scene-delete"
-          >
-            Delete scene
-          </button>
-        </span>
-      </header>
-      {scene.layerList.length === 0 ? (
-        <p className="muted">This scene has no slides.</p>
-      ) : (
-        <ol className="slides">
-          {scene.layerList.map((s, i) => (
-            <EditorSlide
-              key={s.layerId}
-              {...slide}
-              slide={s}
-              number={i + 1}
-              count={scene.layerList.length}
-              state={deleting ? 'deleting' : slideState(pending, s.layerId)}
-              playing={playingSlide === s.layerId}
-            />
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
 /** Deleting asks first; this says what is about to go. */
-type Deleting = { kind: 'scene'; scene: Scene; number: number } | { kind: 'slide'; slide: Slide };
+type Deleting =
+  | { kind: 'scene'; scene: Scene; number: number }
+  | { kind: 'slide'; slide: Slide }
+  | { kind: 'slides'; layerIds: number[] };
+
+/** movedTo: ids with one moved to where another is (drag and drop within a list). */
+export function movedTo(ids: number[], moved: number, target: number): number[] | null {
+  const from = ids.indexOf(moved);
+  const to = ids.indexOf(target);
+  if (from < 0 || to < 0 || from === to) return null;
+  const next = ids.filter((id) => id !== moved);
+  next.splice(to, 0, moved);
+  return next;
+}
 
 /**
  * /editor/:id (also /editor/:id/text and /editor/voiceover/:id): the editor of a video. The id must be digits;
@@ -330,19 +85,29 @@ export function EditorRoute() {
 }
 
 /**
- * EditorPage edits a video's scenes and slides: order, text, tagline, media and deletes, each shown at once and
- * put back with a notice when the server refuses. Beside them the render, soundtrack, inserts and subtitles panels.
+ * EditorPage edits a video's scenes and slides: order (buttons, Alt+arrows, drag and drop), structure (add, split,
+ * swap), text, tagline, media and deletes (one or a selection), each shown at once and put back with a notice when
+ * the server refuses. Beside them the slide panel, the scene preview, the problems list and the render, media help,
+ * soundtrack, inserts and subtitles panels.
  */
 export function EditorPage({ videoId }: { videoId: number }) {
   // No poll while a change is on its way: it could show the video from before the change.
   const editing = useIsMutating({ mutationKey: videoKeys.edits(videoId) }) > 0;
   const video = useVideo(videoId, { pollMs: EDITOR_POLL_MS, pollWhile: (v) => !editing && videoSettling(v) });
+  const queryClient = useQueryClient();
   const pending = usePendingEdits(videoId);
   const run = useNarrationPlayer((s) => s.run);
   const playingSlide = currentSlideId(run);
+  const selected = useEditorSelection((s) => s.selected);
+  const editorOpened = useEditorSelection((s) => s.editorOpened);
+  const slideClicked = useEditorSelection((s) => s.slideClicked);
+  const selectionCleared = useEditorSelection((s) => s.selectionCleared);
+  const slidesGone = useEditorSelection((s) => s.slidesGone);
   const [notice, setNotice] = useState<EditorNotice | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [picking, setPicking] = useState<Slide | null>(null);
+
+  useEffect(() => editorOpened(), [videoId, editorOpened]);
 
   const refused = (fallback: string) => (error: Error) =>
     setNotice(
@@ -354,9 +119,16 @@ export function EditorPage({ videoId }: { videoId: number }) {
   const reorderScenes = useReorderScenes(videoId, { onError: refused(REORDER_SCENES_FAILED) });
   const reorderSlides = useReorderSlides(videoId, { onError: refused(REORDER_SLIDES_FAILED) });
   const deleteSlide = useDeleteSlide(videoId, { onError: refused(DELETE_SLIDE_FAILED) });
+  const deleteSlides = useDeleteSlides(videoId, { onError: refused(DELETE_SLIDES_FAILED) });
   const updateText = useUpdateSlideText(videoId, { onError: refused(SLIDE_TEXT_FAILED) });
   const updateTagline = useUpdateSlideTagline(videoId, { onError: refused(SLIDE_TAGLINE_FAILED) });
   const replaceMedia = useReplaceSlideMedia(videoId, { onError: refused(SLIDE_MEDIA_FAILED) });
+  const addMedia = useAddSlideMedia(videoId, { onError: refused(ADD_SLIDE_MEDIA_FAILED) });
+  const importMedia = useImportMediaFromUrl();
+  const addScene = useAddScene(videoId, { onError: refused(ADD_SCENE_FAILED) });
+  const addSlide = useAddSlide(videoId, { onError: refused(ADD_SLIDE_FAILED) });
+  const splitScene = useSplitScene(videoId, { onError: refused(SPLIT_SCENE_FAILED) });
+  const swapSlides = useSwapSlides(videoId, { onError: refused(SWAP_SLIDES_FAILED) });
 
   if (video.isPending) return <PageLoader label="Loading video…" />;
   if (video.isError) {
@@ -378,6 +150,10 @@ export function EditorPage({ videoId }: { videoId: number }) {
   }
 
   const v = video.data;
+  const allSlideIds = v.scenes.flatMap((s) => s.layerList.map((l) => l.layerId));
+  // The selection in video order, without slides that are gone.
+  const selection = allSlideIds.filter((id) => selected.includes(id));
+  const structureBusy = pending.some((p) => p.kind === 'delete-slides' || p.kind === 'add-scene' || p.kind === 'split-scene');
 
   function moveScene(scene: Scene, step: -1 | 1) {
     const sceneIds = movedIds(
@@ -390,8 +166,19 @@ export function EditorPage({ videoId }: { videoId: number }) {
     reorderScenes.mutate({ sceneIds });
   }
 
+  function dropScene(draggedSceneId: number, target: Scene) {
+    const sceneIds = movedTo(
+      v.scenes.map((s) => s.sceneId),
+      draggedSceneId,
+      target.sceneId,
+    );
+    if (!sceneIds) return;
+    setNotice(null);
+    reorderScenes.mutate({ sceneIds });
+  }
+
   function moveSlide(slide: Slide, step: -1 | 1) {
-    const scene = v.scenes.find((s) => s.layerList.some((l) => l.layerId === slide.layerId));
+    const scene = sceneOfSlide(v, slide.layerId);
     if (!scene) return;
     const layerIds = movedIds(
       scene.layerList.map((l) => l.layerId),
@@ -403,18 +190,73 @@ export function EditorPage({ videoId }: { videoId: number }) {
     reorderSlides.mutate({ sceneId: scene.sceneId, layerIds });
   }
 
+  // A slide dropped on another of its scene takes that one's place; dropped on a slide of another scene, the two swap.
+  function dropSlide(draggedLayerId: number, target: Slide) {
+    const from = sceneOfSlide(v, draggedLayerId);
+    const to = sceneOfSlide(v, target.layerId);
+    if (!from || !to) return;
+    setNotice(null);
+    if (from.sceneId !== to.sceneId) {
+      swapSlides.mutate({ firstLayerId: draggedLayerId, secondLayerId: target.layerId });
+      return;
+    }
+    const layerIds = movedTo(
+      to.layerList.map((l) => l.layerId),
+      draggedLayerId,
+      target.layerId,
+    );
+    if (layerIds) reorderSlides.mutate({ sceneId: to.sceneId, layerIds });
+  }
+
+  function selectSlide(slide: Slide, mode: SelectMode) {
+    slideClicked(slide.layerId, slide.sceneId || sceneOfSlide(v, slide.layerId)?.sceneId || 0, mode, allSlideIds);
+  }
+
   function confirmDelete() {
     if (!deleting) return;
     setNotice(null);
     if (deleting.kind === 'scene') deleteScene.mutate({ sceneId: deleting.scene.sceneId });
-    else deleteSlide.mutate({ layerId: deleting.slide.layerId });
+    else if (deleting.kind === 'slide') deleteSlide.mutate({ layerId: deleting.slide.layerId });
+    else {
+      const layerIds = deleting.layerIds;
+      deleteSlides.mutate({ layerIds }, { onSuccess: () => slidesGone(layerIds) });
+    }
     setDeleting(null);
+  }
+
+  // Media changes may start an import; the pending imports are read again (and polled while pending).
+  const mediaChanged = () => void queryClient.invalidateQueries({ queryKey: videoKeys.pendingAssets(videoId) });
+
+  function chooseMedia(slide: Slide, assetId: number) {
+    setNotice(null);
+    if (slide.assetList.length > 0) replaceMedia.mutate({ layerId: slide.layerId, assetId }, { onSuccess: mediaChanged });
+    else addMedia.mutate({ layerId: slide.layerId, assetId }, { onSuccess: mediaChanged });
+    setPicking(null);
+  }
+
+  function chooseSuggestion(slide: Slide, suggestion: SuggestedAsset) {
+    setNotice(null);
+    setPicking(null);
+    importMedia.mutate(
+      { url: suggestion.url, name: suggestion.name },
+      {
+        onSuccess: ({ assetId }) => chooseMedia(slide, assetId),
+        onError: (e) => setNotice({ message: errorMessage(e, IMPORT_MEDIA_FAILED), reload: false }),
+      },
+    );
   }
 
   function reload() {
     setNotice(null);
     void video.refetch();
   }
+
+  const pickingMedia = picking ? slideMedia(picking) : undefined;
+  const savingMedia = replaceMedia.isPending
+    ? (replaceMedia.variables?.assetId ?? null)
+    : addMedia.isPending
+      ? (addMedia.variables?.assetId ?? null)
+      : null;
 
   return (
     <section className="page editor" data-testid="editor">
@@ -426,8 +268,9 @@ export function EditorPage({ videoId }: { videoId: number }) {
           Edit “{v.name || 'Untitled'}”
         </h1>
         <p className="page__subtitle">
-          Select a slide to move it with Alt+↑ and Alt+↓ or delete it with Delete. Enter saves a text, Escape cancels,
-          Shift+Enter starts a new line.
+          Select a slide to move it with Alt+↑ and Alt+↓ or delete it with Delete; drag a slide or scene by its handle.
+          Click, Shift-click or Ctrl-click slides to select several. Enter saves a text, Escape cancels, Shift+Enter starts
+          a new line. Space plays the preview.
         </p>
       </header>
 
@@ -446,11 +289,39 @@ export function EditorPage({ videoId }: { videoId: number }) {
         </div>
       )}
 
+      {selection.length > 0 && (
+        <div className="panel editor__selection" role="toolbar" aria-label="Selected slides" data-testid="editor-selection">
+          <span data-testid="editor-selection-count">
+            {selection.length === 1 ? '1 slide selected' : `${selection.length} slides selected`}
+          </span>
+          <button
+            type="button"
+            className="button button--danger-ghost button--sm"
+            disabled={structureBusy}
+            onClick={() => setDeleting({ kind: 'slides', layerIds: selection })}
+            data-testid="editor-delete-selected"
+          >
+            Delete selected
+          </button>
+          <button type="button" className="button button--ghost button--sm" onClick={selectionCleared} data-testid="editor-clear-selection">
+            Clear selection
+          </button>
+        </div>
+      )}
+
       <div className="editor__layout">
         <div className="editor__scenes">
           {v.scenes.length === 0 ? (
             <div className="panel panel--muted">
               <p>This video has no scenes yet.</p>
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                onClick={() => addScene.mutate({ prevSceneId: null })}
+                data-testid="editor-add-first-scene"
+              >
+                + Add scene
+              </button>
             </div>
           ) : (
             v.scenes.map((scene, i) => (
@@ -461,8 +332,18 @@ export function EditorPage({ videoId }: { videoId: number }) {
                 count={v.scenes.length}
                 pending={pending}
                 playingSlide={playingSlide}
+                busy={structureBusy}
                 onMoveScene={moveScene}
                 onDeleteScene={(s) => setDeleting({ kind: 'scene', scene: s, number: i + 1 })}
+                onAddScene={(s) => {
+                  setNotice(null);
+                  addScene.mutate({ prevSceneId: s.sceneId, sceneId: s.sceneId });
+                }}
+                onAddSlide={(s) => {
+                  setNotice(null);
+                  addSlide.mutate({ sceneId: s.sceneId });
+                }}
+                onDropScene={dropScene}
                 slide={{
                   onMove: moveSlide,
                   onDelete: (s) => setDeleting({ kind: 'slide', slide: s }),
@@ -475,13 +356,27 @@ export function EditorPage({ videoId }: { videoId: number }) {
                     updateTagline.mutate({ layerId: s.layerId, tagline });
                   },
                   onReplaceMedia: setPicking,
+                  onSelect: selectSlide,
+                  onAddAfter: (s) => {
+                    setNotice(null);
+                    addSlide.mutate({ sceneId: scene.sceneId, afterLayerId: s.layerId, layerId: s.layerId });
+                  },
+                  onSplit: (s) => {
+                    setNotice(null);
+                    splitScene.mutate({ sceneId: scene.sceneId, layerId: s.layerId });
+                  },
+                  onDropSlide: dropSlide,
                 }}
               />
             ))
           )}
         </div>
         <aside className="editor__panels" aria-label="Video settings">
+          <ScenePreview video={v} />
+          <SlidePanel video={v} onPickMedia={setPicking} refused={refused} onChange={() => setNotice(null)} />
           <RenderPanel video={v} />
+          <ValidationList video={v} />
+          <AutomatchPanel video={v} />
           <SoundtrackPanel video={v} />
           <InsertsPanel video={v} />
           <SubtitlesPanel videoId={v.videoId} />
@@ -491,13 +386,11 @@ export function EditorPage({ videoId }: { videoId: number }) {
       {picking && (
         <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && setPicking(null)}>
           <MediaPicker
-            currentAssetId={slideMedia(picking)?.assetId}
-            choosing={replaceMedia.isPending ? (replaceMedia.variables?.assetId ?? null) : null}
-            onChoose={(media) => {
-              setNotice(null);
-              replaceMedia.mutate({ layerId: picking.layerId, assetId: media.assetId });
-              setPicking(null);
-            }}
+            currentAssetId={pickingMedia?.assetId}
+            choosing={savingMedia}
+            layerId={picking.layerId}
+            onChoose={(media) => chooseMedia(picking, media.assetId)}
+            onChooseSuggestion={(s) => chooseSuggestion(picking, s)}
             onClose={() => setPicking(null)}
           />
         </div>
@@ -505,7 +398,13 @@ export function EditorPage({ videoId }: { videoId: number }) {
 
       {deleting && (
         <ConfirmDialog
-          title={deleting.kind === 'scene' ? `Delete scene ${deleting.number}?` : 'Delete this slide?'}
+          title={
+            deleting.kind === 'scene'
+              ? `Delete scene ${deleting.number}?`
+              : deleting.kind === 'slide'
+                ? 'Delete this slide?'
+                : `Delete ${deleting.layerIds.length === 1 ? '1 slide' : `${deleting.layerIds.length} slides`}?`
+          }
           confirmLabel="Delete"
           testId="editor-delete-confirm"
           confirmTestId="editor-delete-confirm-submit"
@@ -515,7 +414,9 @@ export function EditorPage({ videoId }: { videoId: number }) {
           <p>
             {deleting.kind === 'scene'
               ? 'The scene and all its slides will be removed from this video.'
-              : `“${deleting.slide.text || 'This slide'}” will be removed from this video.`}
+              : deleting.kind === 'slide'
+                ? `“${deleting.slide.text || 'This slide'}” will be removed from this video.`
+                : 'The selected slides will be removed from this video. A scene left without slides goes too.'}
           </p>
         </ConfirmDialog>
       )}

@@ -31,7 +31,10 @@ export function LibraryPicker<T extends { assetId: number }>({
   choice,
   onChoose,
   onClose,
+  before,
 }: {
+  /** before: more ways to choose, shown above the library's list (the editor's recommended and suggested media). */
+  before?: ReactNode;
   title: ReactNode;
   query: UseQueryResult<T[]>;
   loadingLabel: string;
@@ -67,6 +70,7 @@ export function LibraryPicker<T extends { assetId: number }>({
           Close
         </button>
       </header>
+      {before}
       {query.isPending ? (
         <Spinner size="sm" label={loadingLabel} />
       ) : query.isError ? (

@@ -39,7 +39,7 @@ describe('manage videos', () => {
     const building = listItem({ name: 'Building one', buildStage: 2, buildStep: 'matchingMedia', thumbnailURL: '' });
     const firstSlide = listItem({
       thumbnailURL: '',
-      scenes: [{ sceneId: 1, order: 1, templateId: null, needsAudio: false, audioError: '', duration: 0, layerList: [{ layerId: 1, sceneId: 1, order: 1, duration: 1, text: '', tagline: '', voiceId: null, isFullScreen: false, isPlaceholder: false, narration: null, assetList: [{ assetId: 1, name: '', type: 'image', url: 'http://s3.local/slide.jpg', previewUrl: '', thumbnailUrl: '', text: '', tagline: '', state: 'complete' }] }] }],
+      scenes: [{ sceneId: 1, order: 1, templateId: null, needsAudio: false, audioError: '', duration: 0, layerList: [{ layerId: 1, sceneId: 1, order: 1, duration: 1, text: '', tagline: '', voiceId: null, isFullScreen: false, isPlaceholder: false, muted: false, transform: null, narration: null, assetList: [{ assetId: 1, name: '', type: 'image', url: 'http://s3.local/slide.jpg', previewUrl: '', thumbnailUrl: '', text: '', tagline: '', state: 'complete' }] }] }],
     });
     api(page([ready, building, firstSlide]));
     renderApp('/dashboard/manage-videos');

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { useLibraryMedia } from '../api/get-library-media';
+import type { SuggestedAsset } from '../api/get-suggested-assets';
 import type { LibraryMedia } from '../api/types';
 import { LibraryPicker } from './library-picker';
+import { MediaHelp } from './media-help';
 
 export const LIBRARY_MEDIA_LOAD_FAILED = 'We could not load your media.';
 
@@ -16,14 +18,24 @@ export function MediaPicker({
   choosing,
   onChoose,
   onClose,
+  layerId,
+  onChooseSuggestion,
 }: {
   currentAssetId: number | undefined;
   choosing: number | null;
   onChoose: (media: LibraryMedia) => void;
   onClose: () => void;
+  /** layerId: the slide the media is for; with it the picker also offers recommended and suggested media. */
+  layerId?: number;
+  onChooseSuggestion?: (suggestion: SuggestedAsset) => void;
 }) {
   return (
     <LibraryPicker
+      before={
+        layerId !== undefined && onChooseSuggestion ? (
+          <MediaHelp layerId={layerId} currentAssetId={currentAssetId} busy={choosing !== null} onChoose={onChoose} onChooseSuggestion={onChooseSuggestion} />
+        ) : undefined
+      }
       title="Choose a picture or video"
       query={useLibraryMedia()}
       loadingLabel="Loading your media…"
