@@ -34,6 +34,11 @@ const (
 // AutomatchVideoInput names the video.
 type AutomatchVideoInput struct {
 	VideoID int64
+	// Refill is an editor's request (the AutomatchVideo workflow) rather than the
+	// build's step: only slides without media are matched (with Overwrite, also those
+	// whose media automatch chose); media the user chose is never replaced.
+	Refill    bool
+	Overwrite bool
 }
 
 // AutomatchVideoResult lists the assets automatch created, which the workflow imports:
@@ -58,19 +63,33 @@ func AutomatchSettingsOf(v models.Video) domain.AutomatchSettings {
 
 // AutomatchVideo puts media on the video's slides from the sources its settings allow:
 // the article's images, the user's library, stock libraries; or a text slide. A retry
-// after it stored its choices changes nothing.
+// after it stored its choices changes nothing. With in.Refill (the editor's
+// AutomatchVideo workflow) it fills only the slides refillSlide picks.
 func (a *VideoActivities) AutomatchVideo(ctx context.Context, in AutomatchVideoInput) (AutomatchVideoResult, error) {
 	v, err := a.videoFor(ctx, in.VideoID)
 	if err != nil {
 		return AutomatchVideoResult{}, err
 	}
 	settings := AutomatchSettingsOf(v)
+	if in.Refill {
+		// The user asked: the video's sources apply, its on/off switch does not.
+		settings.Enabled, settings.ReplaceExistingMedia = true, false
+	}
 	if !settings.Enabled {
 		return AutomatchVideoResult{}, nil
 	}
 	var layers []models.Layer
+	var kept models.Video // Refill: the slides it leaves, whose imports may be pending
 	for _, sc := range v.Scenes {
 		for _, l := range sc.Layers {
+			if in.Refill {
+				if refillSlide(l, in.Overwrite) {
+					layers = append(layers, l)
+				} else {
+					kept.Scenes = append(kept.Scenes, models.Scene{Layers: []models.Layer{l}})
+				}
+				continue
+			}
 			for _, it := range l.Assets {
 				if it.Automatched {
 					return a.pendingStock(v), nil // a retry: the choices are stored
@@ -78,6 +97,12 @@ func (a *VideoActivities) AutomatchVideo(ctx context.Context, in AutomatchVideoI
 			}
 			layers = append(layers, l)
 		}
+	}
+	// A retried Refill finds its choices stored on the slides it leaves: their
+	// imports still need starting (the workflow's start of a running one is harmless).
+	res := a.pendingStock(kept)
+	if len(layers) == 0 {
+		return res, nil
 	}
 	cands, err := a.candidates(ctx, v, settings)
 	if err != nil {
@@ -94,13 +119,17 @@ func (a *VideoActivities) AutomatchVideo(ctx context.Context, in AutomatchVideoI
 		return AutomatchVideoResult{}, err
 	}
 	matches := domain.MatchMedia(slides, cands.list, settings, v.CanCreateTextSlides)
-	var res AutomatchVideoResult
 	media := make([]store.SlideMedia, 0, len(layers))
 	created := map[string]*models.Asset{}
 	var newAssets []*models.Asset
+	reuse := fetchedMedia(layers) // Refill: stock already fetched for these slides
 	for i, m := range matches {
 		sm := store.SlideMedia{LayerID: layers[i].ID}
 		switch {
+		case m.Candidate != nil && m.Candidate.AssetID == 0 && m.Candidate.URL != "" && reuse[m.Candidate.URL] != 0:
+			id := reuse[m.Candidate.URL]
+			sm.AssetID = &id
+			res.Matched++
 		case m.Candidate != nil && m.Candidate.AssetID == 0: // stock or AI: becomes an asset with the choice
 			a := created[m.Candidate.Key]
 			if a == nil {
@@ -135,6 +164,34 @@ func (a *VideoActivities) AutomatchVideo(ctx context.Context, in AutomatchVideoI
 		}
 	}
 	return res, nil
+}
+
+// refillSlide reports whether an editor's automatch matches slide l: one without
+// media, or with overwrite one whose media automatch chose. A slide with any media
+// the user chose is left alone.
+func refillSlide(l models.Layer, overwrite bool) bool {
+	for _, it := range l.Assets {
+		if !it.Automatched || !overwrite {
+			return false
+		}
+	}
+	return true
+}
+
+// fetchedMedia maps the source URLs of the stock and AI media automatch put on the
+// slides to their assets, so matching the slides again chooses those assets instead
+// of fetching the same media twice.
+func fetchedMedia(layers []models.Layer) map[string]int64 {
+	out := map[string]int64{}
+	for _, l := range layers {
+		for _, it := range l.Assets {
+			if as := it.Asset; it.Automatched && as != nil && as.SourceURL != "" && as.State != models.AssetStateError &&
+				(as.Source == models.AssetSourceStock || as.Source == models.AssetSourceAIImage) {
+				out[as.SourceURL] = as.ID
+			}
+		}
+	}
+	return out
 }
 
 // pendingStock lists the video's automatched stock and AI assets that still need

@@ -49,6 +49,7 @@ func Register(r sdkworker.Registry, acts Activities) {
 	// Videos and their narration.
 	r.RegisterWorkflow(workflows.CreateVideo)
 	r.RegisterWorkflow(workflows.GenerateSceneAudio)
+	r.RegisterWorkflow(workflows.AutomatchVideo) // the editor's automatch
 	r.RegisterActivity(acts.Videos)
 	r.RegisterActivity(acts.Narration)
 	if acts.Voiceover != nil {
