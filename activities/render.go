@@ -97,6 +97,11 @@ type RenderSlide struct {
 	Tagline  string
 	KenBurns bool
 	Motion   int
+	// Contain shows the whole picture with bars (not panned) and Crop is the part of
+	// the picture shown (nil: all of it): the slide's transform. Unset, they are left
+	// out of the segment hash, which stays what it was before slides had transforms.
+	Contain bool        `json:",omitempty"`
+	Crop    *media.Crop `json:",omitempty"`
 }
 
 // SceneRender is one scene's segment: what it shows and the hash that names it.
@@ -208,7 +213,8 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 				return res, err
 			}
 			sr.Slides = append(sr.Slides, rs)
-			if l.NarrationAssetID != nil && !v.IsVoiceover {
+			// A muted slide keeps its time on screen; its narration is left out.
+			if l.NarrationAssetID != nil && !v.IsVoiceover && !l.Muted {
 				na, err := a.Store.Asset(ctx, v.PublisherID, *l.NarrationAssetID)
 				if errors.Is(err, models.ErrNotFound) {
 					return res, temporal.NewNonRetryableApplicationError(
@@ -326,15 +332,31 @@ func slideMedia(rs *RenderSlide, l models.Layer) error {
 				fmt.Sprintf("A slide's media (%s) is not ready to render.", as.Name), ErrTypeRenderInput, nil)
 		case as.TypeID == models.AssetTypeIDImage:
 			rs.MediaKey, rs.KenBurns = as.MediaKey, true
+			slideTransform(rs, l.Transform)
 			return nil
 		case as.TypeID == models.AssetTypeIDVideo:
 			rs.MediaKey, rs.IsVideo = as.MediaKey, true
+			slideTransform(rs, l.Transform)
 			return nil
 		}
 	}
 	// No picture: the slide's own words on a plain background.
 	rs.Text = domain.Slide{Segments: domain.SplitSentences(l.Text)}.Caption()
 	return nil
+}
+
+// slideTransform applies a slide's fit and crop to its picture or clip: a contained
+// picture shows whole, with bars, and does not pan.
+func slideTransform(rs *RenderSlide, t *models.SlideTransform) {
+	if t == nil || t.Whole() {
+		return
+	}
+	if t.Fit == models.FitContain {
+		rs.Contain, rs.KenBurns = true, false
+	}
+	if c := t.Crop; c != nil && *c != (models.CropRect{Width: 1, Height: 1}) {
+		rs.Crop = &media.Crop{X: c.X, Y: c.Y, Width: c.Width, Height: c.Height}
+	}
 }
 
 // sceneHash names a segment by everything that affects its pixels: the engine's
@@ -471,7 +493,8 @@ func (a *RenderActivities) segmentInput(ctx context.Context, dir string, in Rend
 	seg := media.SegmentInput{Canvas: in.Canvas, Cues: in.Scene.Cues, Style: in.Style, Preset: a.Preset}
 	files := map[string]string{}
 	for i, s := range in.Scene.Slides {
-		ss := media.SegmentSlide{DurationMs: s.DurationMs, Text: s.Text, Tagline: s.Tagline, KenBurns: s.KenBurns, Motion: s.Motion}
+		ss := media.SegmentSlide{DurationMs: s.DurationMs, Text: s.Text, Tagline: s.Tagline, KenBurns: s.KenBurns, Motion: s.Motion,
+			Contain: s.Contain, Crop: s.Crop}
 		if s.MediaKey != "" {
 			file, ok := files[s.MediaKey]
 			if !ok {

@@ -22,7 +22,8 @@ func Plays(l models.Layer) bool { return !l.IsPlaceholder && l.DurationMs > 0 }
 
 // VideoCues builds a video's subtitles from its slides' narration timing, on the
 // timeline of the slides that play. A voiceover video's slide shows its text for the
-// slide (its narration is one upload, without sentence timing).
+// slide (its narration is one upload, without sentence timing). A muted slide keeps
+// its time and has no subtitles.
 func VideoCues(v models.Video) ([]Cue, error) {
 	var slides []SubtitleSlide
 	at := 0
@@ -32,6 +33,11 @@ func VideoCues(v models.Video) ([]Cue, error) {
 				continue
 			}
 			ss := SubtitleSlide{LayerID: l.ID, StartMs: at}
+			if l.Muted {
+				slides = append(slides, ss)
+				at += l.DurationMs
+				continue
+			}
 			if len(l.NarrationTimings) > 0 {
 				var parts []narrationPart
 				if err := json.Unmarshal(l.NarrationTimings, &parts); err != nil {

@@ -68,6 +68,36 @@ type SegmentSlide struct {
 	Tagline    string
 	KenBurns   bool // a slow steady pan across the still
 	Motion     int  // picks the direction of the pan deterministically, e.g. the slide index
+	// Contain fits the whole still or clip inside the canvas with black bars (a
+	// contained still is not panned); otherwise it covers the canvas, cut to fit.
+	Contain bool
+	Crop    *Crop // the part of the still or clip shown; nil: all of it
+}
+
+// Crop is the part of a picture shown, as fractions of its width and height from its
+// top left corner.
+type Crop struct{ X, Y, Width, Height float64 }
+
+// cropFilter is the filter cutting the slide's crop out of its still or clip, with a
+// trailing comma ("" without a crop). Sides stay at least 2 pixels; ffmpeg keeps the
+// window inside the picture.
+func (s SegmentSlide) cropFilter() string {
+	if s.Crop == nil || s.Image == "" && s.Video == "" {
+		return ""
+	}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
+	return fmt.Sprintf("crop=w='max(2,trunc(iw*%s))':h='max(2,trunc(ih*%s))':x='trunc(iw*%s)':y='trunc(ih*%s)',",
+		f(s.Crop.Width), f(s.Crop.Height), f(s.Crop.X), f(s.Crop.Y))
+}
+
+// fitFilter scales a picture to canvas c: covering it and cutting what overflows, or,
+// with contain, whole inside it on black bars.
+func fitFilter(c Canvas, contain bool, flags string) string {
+	if contain {
+		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s,pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
+			c.Width, c.Height, flags, c.Width, c.Height)
+	}
+	return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=increase:flags=%s,crop=%d:%d", c.Width, c.Height, flags, c.Width, c.Height)
 }
 
 // SegmentInput is what RenderSegment renders: slides one after another, with Cues
@@ -405,11 +435,12 @@ func (p pan) cropExpr(start, d int) string {
 	return strconv.Itoa(start)
 }
 
-// graph is the filters from still input k to the slide's n panned frames at canvas c.
-func (p pan) graph(k, n int, c Canvas) string {
+// graph is the filters from still input k to the slide's n panned frames at canvas c;
+// crop, when not empty, is a filter (with its trailing comma) applied to the still first.
+func (p pan) graph(k, n int, c Canvas, crop string) string {
 	fps := strconv.Itoa(c.FPS)
-	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,scale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic,crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
-		k, p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx), p.cropExpr(p.y0, p.dy))
+	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic,crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
+		k, crop, p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx), p.cropExpr(p.y0, p.dy))
 }
 
 // segmentGraph is the ffmpeg inputs and filter graph of a segment; the graph's output
@@ -435,19 +466,19 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 			// fps first so frames a 60 fps clip drops are never scaled; bilinear is
 			// 5-10% faster than bicubic here and x264 spends fewer bits on it; tpad
 			// guards against a clip that cannot loop.
-			fmt.Fprintf(&g, "[%d:v:0]fps=%s,scale=%d:%d:force_original_aspect_ratio=increase:flags=bilinear,crop=%d:%d,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
-				k, fps, c.Width, c.Height, c.Width, c.Height, n, fps)
+			fmt.Fprintf(&g, "[%d:v:0]fps=%s,%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
+				k, fps, s.cropFilter(), fitFilter(c, s.Contain, "bilinear"), n, fps)
 		default:
 			path := s.Image
 			if path == "" {
 				path = ov.text[i]
 			}
 			k := addInput("-protocol_whitelist", "file", "-i", "file:"+path)
-			if s.KenBurns && s.Image != "" {
-				g.WriteString(panFor(c, n, s.Motion).graph(k, n, c))
+			if s.KenBurns && !s.Contain && s.Image != "" {
+				g.WriteString(panFor(c, n, s.Motion).graph(k, n, c, s.cropFilter()))
 			} else {
-				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,scale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic,crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB)",
-					k, c.Width, c.Height, c.Width, c.Height, n-1, fps)
+				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,%s%s,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB)",
+					k, s.cropFilter(), fitFilter(c, s.Contain, "bicubic"), n-1, fps)
 			}
 		}
 		if t, ok := ov.tagline[i]; ok {
