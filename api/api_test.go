@@ -40,6 +40,7 @@ type recordedWorkflows struct {
 	videos        []int64
 	pulls         []int64 // videos whose CreateVideo pulls the page first
 	scenes        []int64
+	automatches   []string // "AutomatchVideo:<video>:<run>[ overwrite]"
 	// failVideo makes CreateVideo fail, like an unreachable Temporal.
 	failVideo error
 }
@@ -62,6 +63,17 @@ func (r *recordedWorkflows) GenerateSceneAudio(_ context.Context, _, id int64) e
 	defer r.mu.Unlock()
 	r.scenes = append(r.scenes, id)
 	return nil
+}
+
+func (r *recordedWorkflows) AutomatchVideo(_ context.Context, _, id int64, run int, overwrite bool) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	wf := "AutomatchVideo:" + strconv.FormatInt(id, 10) + ":" + strconv.Itoa(run)
+	if overwrite {
+		wf += " overwrite"
+	}
+	r.automatches = append(r.automatches, wf)
+	return "AutomatchVideo:" + strconv.FormatInt(id, 10) + ":" + strconv.Itoa(run), nil
 }
 
 func (r *recordedWorkflows) SendVerificationEmail(_ context.Context, id int64) error {

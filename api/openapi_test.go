@@ -156,6 +156,7 @@ func TestOpenAPIRequestBodies(t *testing.T) {
 		"put /api/v2/layer/{layerId}/mute":                layerMuteRequest{},
 		"put /api/v2/layer/{layerId}/transform":           layerTransformRequest{},
 		"put /api/v2/video/{id}/voiceover/duration":       voiceoverDurationRequest{},
+		"post /api/v2/video/{id}/automatch":               automatchRequest{},
 	}
 	multipart := map[string][]string{
 		"post /api/v2/asset/upload": {"file"},
@@ -202,6 +203,7 @@ func TestOpenAPIResponseSchemas(t *testing.T) {
 		"Export": exportItem{}, "VideoLimits": limitsResponse{}, "Validation": domain.Validation{},
 		"BackgroundAudioItem": backgroundAudioItem{}, "VideoInsert": insertResponse{}, "InsertType": insertTypeResponse{},
 		"Subtitle": subtitleItem{}, "Subtitles": subtitlesResponse{},
+		"SuggestedAsset": suggestedAsset{}, "PendingAsset": pendingAsset{}, "AvatarSuggestion": avatarSuggestion{},
 	}
 	for name, v := range shapes {
 		schema, found := doc.Components.Schemas[name]
@@ -218,3 +220,6 @@ type noWorkflows struct{}
 func (noWorkflows) SendVerificationEmail(context.Context, int64) error     { return nil }
 func (noWorkflows) CreateVideo(context.Context, int64, int64, bool) error  { return nil }
 func (noWorkflows) GenerateSceneAudio(context.Context, int64, int64) error { return nil }
+func (noWorkflows) AutomatchVideo(context.Context, int64, int64, int, bool) (string, error) {
+	return "", nil
+}

@@ -30,6 +30,9 @@ type Workflows interface {
 	// from a page URL alone).
 	CreateVideo(ctx context.Context, publisherID, videoID int64, pullContent bool) error
 	GenerateSceneAudio(ctx context.Context, publisherID, sceneID int64) error
+	// AutomatchVideo starts the run-th editor automatch of a video and returns its
+	// workflow ID (api/editor_assets.go).
+	AutomatchVideo(ctx context.Context, publisherID, videoID int64, run int, overwrite bool) (string, error)
 }
 
 // ReadyCheck is one dependency /readyz asks.
@@ -64,6 +67,8 @@ type Deps struct {
 	LLM llm.Provider
 	// Render starts renders and reads their files; nil answers render calls with 503.
 	Render *RenderDeps
+	// Stock adds stock media to the editor's suggestions; nil suggests the library only.
+	Stock StockSearcher
 }
 
 // Server holds the handlers' dependencies.
@@ -81,6 +86,7 @@ type Server struct {
 	voices    *VoiceDeps
 	content   *ContentDeps
 	render    *RenderDeps
+	stock     StockSearcher
 	scripts   scriptWriter
 	samples   sampleFlights
 	engine    *gin.Engine
@@ -127,7 +133,7 @@ func New(d Deps) (*Server, error) {
 		pwParams: d.PasswordParams, version: d.Version, assets: d.Assets, voices: d.Voices,
 		scripts: newScriptWriter(d.LLM),
 	}
-	s.content, s.render = d.Content, d.Render
+	s.content, s.render, s.stock = d.Content, d.Render, d.Stock
 	if s.pwParams == (domain.PasswordParams{}) {
 		s.pwParams = domain.DefaultPasswordParams
 	}
@@ -254,6 +260,15 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.PUT("/layer/:layerId/text", handle(s.setLayerText))
 	lib.PUT("/layer/:layerId/tagline", handle(s.setLayerTagline))
 	lib.PUT("/layer/:layerId/asset", handle(s.replaceLayerMedia))
+	// Media help, narration and pending imports (api/editor_assets.go).
+	lib.GET("/layer/:layerId/recommendedAssets", handle(s.recommendedAssets))
+	lib.GET("/layer/:layerId/suggestedAssets", handle(s.suggestedAssets))
+	lib.POST("/video/:id/automatch", handle(s.automatchVideo))
+	lib.GET("/video/:id/soundtrackRecommendations", handle(s.soundtrackRecommendations))
+	lib.POST("/video/:id/automatchSoundtrack", handle(s.automatchSoundtrack))
+	lib.DELETE("/video/narration", handle(s.deleteVoiceNarration))
+	lib.GET("/video/:id/pendingAssetStatus", handle(s.pendingAssetStatus))
+	lib.GET("/video/:id/avatarSuggestions", handle(s.avatarSuggestions))
 	// Structure and slides (api/editor_layers.go).
 	lib.POST("/video/:id/scenes", handle(s.addScene))
 	lib.POST("/video/:id/scenes/:sceneId/split", handle(s.splitScene))

@@ -215,6 +215,7 @@ func startAPI(ctx context.Context, cfg config.Config, log *slog.Logger, bk *back
 		Content:   &api.ContentDeps{Articles: newArticlePuller(cfg.Assets)},
 		LLM:       scriptLLM,
 		Render:    &api.RenderDeps{Renders: renders{starter: starter}, Objects: b},
+		Stock:     newStockSources(cfg.Stock, log),
 		Ready: []api.ReadyCheck{
 			{Name: "temporal", Check: func(ctx context.Context) error {
 				_, err := tc.CheckHealth(ctx, &client.CheckHealthRequest{})
