@@ -61,7 +61,7 @@ function VoiceoverDuration({ video, slide, refused, onChange }: { video: Video; 
   }
 
   return (
-    <form className="slide-panel__row" onSubmit={onSubmit} data-testid="voiceover-duration">
+    <form className="slide-panel__row" onSubmit={onSubmit} noValidate data-testid="voiceover-duration">
       <label htmlFor={inputId}>Duration (seconds)</label>
       <input
         id={inputId}

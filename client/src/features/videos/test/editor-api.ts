@@ -2,8 +2,29 @@ import { mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { signedIn } from '@/test/render-app';
 import { fullVideo } from './fixtures';
 
+/** RawSlide is one slide of the raw answer, loose enough for tests to change any field. */
+export interface RawSlide {
+  layerId: number;
+  sceneId: number;
+  order: number;
+  duration: number;
+  text: string;
+  tagline: string;
+  voiceId: number | null;
+  isFullScreen: boolean;
+  isPlaceholder: boolean;
+  narration: { assetId: number; url: string; durationMs: number; sentences: Array<{ text: string; startMs: number; durationMs: number }> } | null;
+  assetList: Array<Record<string, unknown>>;
+  [field: string]: unknown;
+}
+
+type FixtureScene = ReturnType<typeof fullVideo>['scenes'][number];
+
 /** RawVideo is GET /api/v2/video/{id} as the fixture answers it. */
-export type RawVideo = ReturnType<typeof fullVideo>;
+export type RawVideo = Omit<ReturnType<typeof fullVideo>, 'scenes'> & {
+  scenes: Array<Omit<FixtureScene, 'layerList'> & { layerList: RawSlide[] }>;
+  [field: string]: unknown;
+};
 
 /** editorApi: every call the editor makes on opening video 42, with the given routes on top. */
 export function editorApi(routes: Record<string, MockHandler> = {}, video: () => unknown = () => fullVideo()) {
@@ -25,7 +46,7 @@ export function editorApi(routes: Record<string, MockHandler> = {}, video: () =>
 }
 
 /** edited: the fixture video with fn applied (a copy, as the server would answer after an edit). */
-export function edited(fn: (v: RawVideo) => void, base: () => RawVideo = () => fullVideo()): RawVideo {
+export function edited(fn: (v: RawVideo) => void, base: () => RawVideo = () => fullVideo() as RawVideo): RawVideo {
   const v = base();
   fn(v);
   return v;
