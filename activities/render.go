@@ -120,6 +120,8 @@ type SceneRender struct {
 type RenderClip struct {
 	Key     string
 	StartMs int
+	// Mute silences stretches of the clip (from its start): a voiceover's muted slides.
+	Mute []media.Span `json:",omitempty"`
 }
 
 // RenderBackground is music under the whole video, looped, at Volume (1 to 100 %),
@@ -201,6 +203,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 
 	at := 0
 	motion := 0
+	var muted []media.Span // a voiceover's muted slides
 	for i, sc := range v.Scenes {
 		sr := SceneRender{SceneID: sc.ID, Index: i + 1, StartMs: at}
 		for _, l := range sc.Layers {
@@ -225,6 +228,9 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 				}
 				res.Narration = append(res.Narration, RenderClip{Key: na.MediaKey, StartMs: at})
 			}
+			if l.Muted && v.IsVoiceover {
+				muted = append(muted, media.Span{StartMs: at, EndMs: at + l.DurationMs})
+			}
 			at += l.DurationMs
 			sr.DurationMs += l.DurationMs
 		}
@@ -244,7 +250,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		if err != nil {
 			return res, fmt.Errorf("voiceover narration: %w", err)
 		}
-		res.Narration = []RenderClip{{Key: na.MediaKey}}
+		res.Narration = []RenderClip{{Key: na.MediaKey, Mute: muted}}
 	}
 
 	ins, err := a.Store.InsertsForWorkflow(ctx, v.ID)
@@ -759,7 +765,7 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 		if err := a.download(ctx, c.Key, file); err != nil {
 			return MixRenderAudioResult{}, fmt.Errorf("narration: %w", err)
 		}
-		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: tl.at(p, c.StartMs), Volume: 1})
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: tl.at(p, c.StartMs), Volume: 1, Mute: c.Mute})
 	}
 	// The inserts' own sound plays as it is; the music ducks under it as under speech.
 	files := map[string]string{}

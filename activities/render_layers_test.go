@@ -1,6 +1,7 @@
 package activities_test
 
 import (
+	"fmt"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -135,6 +136,46 @@ func TestRenderHonoursSlideTransform(t *testing.T) {
 		contained := leftStrip(t, e.download(joined.Output.ContentKey, "contain.mp4"), 1500)
 		if covered < 60 || contained > 24 {
 			t.Fatalf("left edge of scene 2: %.0f covered, %.0f contained (want the picture, then a black bar)", covered, contained)
+		}
+	})
+}
+
+// TestRenderMutesAVoiceoversSlide: a voiceover is one recording; a muted slide
+// silences it for that slide's time.
+func TestRenderMutesAVoiceoversSlide(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		rec := e.asset("voice.wav", models.AssetTypeIDAudio, "-f", "lavfi", "-i", "sine=f=440:d=2", "-ar", "48000")
+		e.exec("UPDATE assets SET duration = 2 WHERE id = ?", rec)
+		v := models.Video{PublisherID: e.pub, Name: "Told", AspectRatio: models.AspectHorizontal, IsVoiceover: true,
+			VoiceoverAssetID: &rec, BuildStage: models.BuildAutomatchCompleted}
+		if err := e.store.CreateVideo(ctx, &v); err != nil {
+			t.Fatal(err)
+		}
+		v, err := e.store.CreateScenes(ctx, v.ID, []store.SceneInput{
+			{Layers: []store.LayerInput{{Text: "One.", DurationMs: 1000}, {Text: "Two.", DurationMs: 1000}}},
+		}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.store.SetLayerMuted(ctx, e.pub, v.Scenes[0].Layers[1].ID, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		att, plan := e.plan(v.ID)
+		if len(plan.Narration) != 1 || fmt.Sprint(plan.Narration[0].Mute) != "[{1000 2000}]" || plan.DurationMs != 2000 {
+			t.Fatalf("plan narration %+v, %d ms", plan.Narration, plan.DurationMs)
+		}
+		for _, c := range plan.Cues {
+			if c.EndMs > 1000 {
+				t.Fatalf("a subtitle in the muted slide's time: %+v", c)
+			}
+		}
+		var mixed activities.MixRenderAudioResult
+		e.run(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan}, &mixed)
+		file := e.download(mixed.Key, "mix.m4a")
+		if heard, muted := meanVolume(t, file, 100, 800), meanVolume(t, file, 1100, 800); heard < -30 || muted > -60 {
+			t.Fatalf("the first slide is at %.1f dB, the muted one at %.1f dB", heard, muted)
 		}
 	})
 }

@@ -553,6 +553,25 @@ type AudioClip struct {
 	Path    string
 	StartMs int
 	Volume  float64
+	// Mute silences these stretches of the clip (times from the clip's own start).
+	Mute []Span
+}
+
+// Span is a stretch of time from StartMs to EndMs.
+type Span struct{ StartMs, EndMs int }
+
+// muteFilter is a volume filter silencing the spans, with a leading comma ("" for none).
+func muteFilter(spans []Span) string {
+	var parts []string
+	for _, m := range spans {
+		if m.EndMs > m.StartMs {
+			parts = append(parts, fmt.Sprintf("between(t,%s,%s)", secs(m.StartMs), secs(m.EndMs)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ",volume=0:enable='" + strings.Join(parts, "+") + "'"
 }
 
 // BackgroundAudio is music under the whole video at Volume (0 is taken as 1), looped
@@ -606,7 +625,7 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 	var narr, bg []string
 	for i, a := range in.Narration {
 		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+a.Path)
-		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s,adelay=%d:all=1[n%d];\n", nin, norm, gain(a.Volume), max(a.StartMs, 0), i)
+		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s%s,adelay=%d:all=1[n%d];\n", nin, norm, gain(a.Volume), muteFilter(a.Mute), max(a.StartMs, 0), i)
 		narr = append(narr, fmt.Sprintf("[n%d]", i))
 		nin++
 	}
