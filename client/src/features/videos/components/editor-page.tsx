@@ -106,8 +106,20 @@ export function EditorPage({ videoId }: { videoId: number }) {
   const [notice, setNotice] = useState<EditorNotice | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [picking, setPicking] = useState<Slide | null>(null);
+  // A slide that a structure change created: it gets the focus once it is on screen.
+  const [focusSlideId, setFocusSlideId] = useState<number | null>(null);
+  const slideChosen = useEditorSelection((s) => s.slideChosen);
 
   useEffect(() => editorOpened(), [videoId, editorOpened]);
+
+  useEffect(() => {
+    if (focusSlideId === null) return;
+    const el = document.querySelector<HTMLElement>(`[data-testid="editor-slide"][data-layer-id="${focusSlideId}"]`);
+    if (!el) return;
+    setFocusSlideId(null);
+    if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
+    el.focus();
+  });
 
   const refused = (fallback: string) => (error: Error) =>
     setNotice(
@@ -212,6 +224,18 @@ export function EditorPage({ videoId }: { videoId: number }) {
     slideClicked(slide.layerId, slide.sceneId || sceneOfSlide(v, slide.layerId)?.sceneId || 0, mode, allSlideIds);
   }
 
+  // After a change that creates slides, the first new one becomes active and gets the focus.
+  const before = new Set(allSlideIds);
+  const focusNew = (next: Video) => {
+    for (const scene of next.scenes)
+      for (const s of scene.layerList)
+        if (!before.has(s.layerId)) {
+          slideChosen(s.layerId, scene.sceneId);
+          setFocusSlideId(s.layerId);
+          return;
+        }
+  };
+
   function confirmDelete() {
     if (!deleting) return;
     setNotice(null);
@@ -291,7 +315,7 @@ export function EditorPage({ videoId }: { videoId: number }) {
 
       {selection.length > 0 && (
         <div className="panel editor__selection" role="toolbar" aria-label="Selected slides" data-testid="editor-selection">
-          <span data-testid="editor-selection-count">
+          <span aria-live="polite" data-testid="editor-selection-count">
             {selection.length === 1 ? '1 slide selected' : `${selection.length} slides selected`}
           </span>
           <button
@@ -317,7 +341,7 @@ export function EditorPage({ videoId }: { videoId: number }) {
               <button
                 type="button"
                 className="button button--secondary button--sm"
-                onClick={() => addScene.mutate({ prevSceneId: null })}
+                onClick={() => addScene.mutate({ prevSceneId: null }, { onSuccess: focusNew })}
                 data-testid="editor-add-first-scene"
               >
                 + Add scene
@@ -337,11 +361,11 @@ export function EditorPage({ videoId }: { videoId: number }) {
                 onDeleteScene={(s) => setDeleting({ kind: 'scene', scene: s, number: i + 1 })}
                 onAddScene={(s) => {
                   setNotice(null);
-                  addScene.mutate({ prevSceneId: s.sceneId, sceneId: s.sceneId });
+                  addScene.mutate({ prevSceneId: s.sceneId, sceneId: s.sceneId }, { onSuccess: focusNew });
                 }}
                 onAddSlide={(s) => {
                   setNotice(null);
-                  addSlide.mutate({ sceneId: s.sceneId });
+                  addSlide.mutate({ sceneId: s.sceneId }, { onSuccess: focusNew });
                 }}
                 onDropScene={dropScene}
                 slide={{
@@ -359,7 +383,7 @@ export function EditorPage({ videoId }: { videoId: number }) {
                   onSelect: selectSlide,
                   onAddAfter: (s) => {
                     setNotice(null);
-                    addSlide.mutate({ sceneId: scene.sceneId, afterLayerId: s.layerId, layerId: s.layerId });
+                    addSlide.mutate({ sceneId: scene.sceneId, afterLayerId: s.layerId, layerId: s.layerId }, { onSuccess: focusNew });
                   },
                   onSplit: (s) => {
                     setNotice(null);

@@ -201,6 +201,9 @@ describe('editor structure', () => {
     fireEvent.click(within(scenes()[1]).getByTestId('editor-add-scene'));
     await waitFor(() => expect(sceneIds()).toEqual(['1', '2', '3']));
     expect(find('POST /api/v2/video/42/scenes')[0].body).toEqual({ prevSceneId: 2 });
+    // The new scene's slide is the active one and has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(slide(40)));
+    expect(screen.getByTestId('slide-panel').getAttribute('data-layer-id')).toBe('40');
   });
 
   it('inserts a slide after a slide, and appends one to a scene', async () => {
@@ -217,6 +220,7 @@ describe('editor structure', () => {
     fireEvent.click(within(slide(10)).getByTestId('editor-slide-add-after'));
     await waitFor(() => expect(layerIds()).toEqual(['10', '50', '11', '30']));
     expect(find('POST /api/v2/scene/1/layers')[0].body).toEqual({ afterLayerId: 10 });
+    await waitFor(() => expect(document.activeElement).toBe(slide(50)));
     fireEvent.click(within(scenes()[0]).getByTestId('editor-scene-add-slide'));
     await waitFor(() => expect(find('POST /api/v2/scene/1/layers')).toHaveLength(2));
     expect(find('POST /api/v2/scene/1/layers')[1].body).toEqual({});

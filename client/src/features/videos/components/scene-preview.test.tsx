@@ -104,6 +104,11 @@ describe('scene preview', () => {
     fireEvent.keyDown(slide(10), { key: ' ' });
     tick(200);
     expect(time()).toContain('0.7 s');
+    // A slide's own narration button pauses the preview.
+    fireEvent.click(within(slide(11)).getByTestId('editor-slide-play'));
+    tick(500);
+    expect(time()).toContain('0.7 s');
+    expect(within(preview()).getByTestId('scene-preview-play').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('follows the narration clock when the audio plays', async () => {

@@ -140,6 +140,12 @@ export function ScenePreview({ video }: { video: Video }) {
     }
   }, [playing, slideId]);
 
+  // One sound at a time: a slide's own play button pauses the preview.
+  const narrationRun = useNarrationPlayer((s) => s.run);
+  useEffect(() => {
+    if (narrationRun) setPlaying(false);
+  }, [narrationRun]);
+
   useEffect(() => spokenSlideChanged(playing && slideId !== undefined ? slideId : null), [playing, slideId, spokenSlideChanged]);
   useEffect(() => () => spokenSlideChanged(null), [spokenSlideChanged]);
 
