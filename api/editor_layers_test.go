@@ -262,6 +262,22 @@ func TestEditorStructureCalls(t *testing.T) {
 			items[0].(map[string]any)["text"] != "Only words" {
 			t.Fatalf("replace with a text slide = %d %v", r.Status, items)
 		}
+		// Without media the slide shows in validation; then it gets a picture again.
+		only := num(slideIn(r.data(), l2.ID)["assetList"].([]any)[0].(map[string]any)["layerAssetId"])
+		if r := e.do(ann, "DELETE", fmt.Sprintf("%s/assets/%d", layer(l2.ID), only), nil, true); r.Status != 200 || len(slideIn(r.data(), l2.ID)["assetList"].([]any)) != 0 {
+			t.Fatalf("remove the last media = %d %v", r.Status, r.Body)
+		}
+		missing := false
+		for _, p := range e.do(ann, "GET", vpath+"/validate", nil, false).data()["validations"].([]any) {
+			p := p.(map[string]any)
+			missing = missing || num(p["layerId"]) == l2.ID && p["errorMessageKey"] == "slide_missing_media"
+		}
+		if !missing {
+			t.Fatal("a slide without media is not in the validation list")
+		}
+		if r := e.do(ann, "POST", layer(l2.ID)+"/assets", map[string]any{"assetId": picture}, true); r.Status != 200 {
+			t.Fatalf("media again = %d", r.Status)
+		}
 
 		// Voice: the slide's own, narrated again; back to the video's.
 		fr := e.voice("fr-fr+f3")
