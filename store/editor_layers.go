@@ -88,8 +88,8 @@ func insertAfter(ids []int64, prev, id int64) []int64 {
 	return out
 }
 
-// contains reports whether id is in ids.
-func contains(ids []int64, id int64) bool {
+// containsID reports whether id is in ids.
+func containsID(ids []int64, id int64) bool {
 	for _, x := range ids {
 		if x == id {
 			return true
@@ -203,7 +203,7 @@ func (s *Store) AddScene(ctx context.Context, publisherID, videoID int64, in New
 		}
 		var prev int64
 		if in.PrevSceneID != nil {
-			if prev = *in.PrevSceneID; !contains(ids, prev) {
+			if prev = *in.PrevSceneID; !containsID(ids, prev) {
 				return ErrSceneNotFound
 			}
 		}
@@ -292,7 +292,7 @@ func (s *Store) AddLayer(ctx context.Context, publisherID, sceneID int64, in New
 		case in.Append && len(ids) > 0:
 			after = ids[len(ids)-1]
 		case !in.Append && in.AfterLayerID != nil:
-			if after = *in.AfterLayerID; !contains(ids, after) {
+			if after = *in.AfterLayerID; !containsID(ids, after) {
 				return ErrSlideNotFound
 			}
 		}
