@@ -590,6 +590,15 @@ type SlideMedia struct {
 // slide that already has user media gets nothing added then.
 func (s *Store) SetAutomatchedMedia(ctx context.Context, videoID int64, media []SlideMedia, replaceExisting bool, now time.Time) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// The video row lock orders this after (or before) an editor's media change
+		// and another automatch run of the video, so a slide never ends up with both.
+		q := tx
+		if s.dialect == migrations.Postgres {
+			q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+		}
+		if err := q.Take(&models.Video{}, videoID).Error; err != nil {
+			return translate(err, fmt.Sprintf("video %d", videoID))
+		}
 		for _, m := range media {
 			var l models.Layer
 			if err := tx.Where("video_id = ?", videoID).Take(&l, m.LayerID).Error; err != nil {
