@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useRecommendedAssets } from '../api/get-recommended-assets';
 import { useSuggestedAssets, type SuggestedAsset } from '../api/get-suggested-assets';
 import type { LibraryMedia } from '../api/types';
+import { AssetTile } from './asset-tile';
 
 export const RECOMMENDED_EMPTY = 'Nothing in your media library matches this slide yet.';
 export const RECOMMENDED_FAILED = 'We could not load recommendations for this slide.';
@@ -12,9 +13,6 @@ export const SUGGESTED_FAILED = 'We could not search for media.';
 
 const mediaName = (m: { name: string; type: string }) => m.name || (m.type === 'video' ? 'Untitled video' : 'Untitled picture');
 
-function Thumb({ url }: { url: string }) {
-  return url ? <img className="insert-picker__thumb" src={url} alt="" loading="lazy" /> : <span className="insert-picker__thumb" aria-hidden="true" />;
-}
 
 interface MediaHelpProps {
   layerId: number;
@@ -73,8 +71,7 @@ export function MediaHelp({ layerId, currentAssetId, busy, onChoose, onChooseSug
                     data-testid="recommended-choice"
                     data-asset-id={m.assetId}
                   >
-                    <Thumb url={m.thumbnailUrl} />
-                    <span className="media-help__name">{name}</span>
+                    <AssetTile name={name} type={m.type} thumbnailUrl={m.thumbnailUrl} previewUrl={m.previewUrl} duration={m.duration} state={m.state} />
                   </button>
                 </li>
               );
@@ -129,9 +126,8 @@ export function MediaHelp({ layerId, currentAssetId, busy, onChoose, onChooseSug
                     data-testid="suggested-choice"
                     data-source={s.source}
                   >
-                    <Thumb url={s.thumbnailUrl || (s.type === 'image' ? s.url : '')} />
-                    <span className="media-help__name">{name}</span>
-                    {fromStock && <span className="muted">{s.source}</span>}
+                    <AssetTile name={name} type={s.type} thumbnailUrl={s.thumbnailUrl || (s.type === 'image' ? s.url : '')} previewUrl={s.type === 'video' ? s.url : undefined} />
+                    {fromStock && <span className="muted media-help__source">{s.source}</span>}
                   </button>
                 </li>
               );
