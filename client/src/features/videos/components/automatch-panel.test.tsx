@@ -4,8 +4,11 @@ import { fail, ok } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { PENDING_ASSETS_ADVICE, PENDING_ASSETS_FAILED, PENDING_ASSETS_POLL_MS } from '../api/get-pending-asset-status';
 import { useEditorSelection } from '../stores/editor-selection';
-import { editorApi } from '../test/editor-api';
-import { AUTOMATCH_STARTED, SOUNDTRACK_PICKED } from './automatch-panel';
+import { editorApi, edited } from '../test/editor-api';
+import { fullVideo } from '../test/fixtures';
+import { AUTOMATCH_STARTED, AUTOMATCH_WATCH_MS, automatchWatched, SOUNDTRACK_PICKED } from './automatch-panel';
+import { normalizeVideo } from '../api/normalize';
+import { EDITOR_POLL_MS } from './editor-page';
 
 const panel = () => screen.getByTestId('automatch-panel');
 
@@ -27,6 +30,35 @@ describe('automatch panel', () => {
     expect(find('POST /api/v2/video/42/automatch')[0].body).toEqual({});
     await waitFor(() => expect(find('GET /api/v2/video/42/pendingAssetStatus').length).toBeGreaterThan(1));
     expect(find('GET /api/v2/video/42').length).toBeGreaterThan(1);
+  });
+
+  it('after Fill missing media the video is read every 2 s until its slides have media', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let filled = false;
+    const { find } = editorApi(
+      { 'POST /api/v2/video/42/automatch': ok({ workflowId: 'AutomatchVideo:42:1' }, 202) },
+      () => (filled ? fullVideo() : edited((v) => (v.scenes[1].layerList[1].assetList = []))),
+    );
+    renderApp('/editor/42');
+    fireEvent.click(await screen.findByTestId('automatch-media'));
+    await within(panel()).findByTestId('automatch-message');
+    const reads = find('GET /api/v2/video/42').length;
+    await act(() => vi.advanceTimersByTimeAsync(EDITOR_POLL_MS + 50));
+    await waitFor(() => expect(find('GET /api/v2/video/42').length).toBeGreaterThan(reads));
+    filled = true;
+    await act(() => vi.advanceTimersByTimeAsync(EDITOR_POLL_MS + 50));
+    await waitFor(() => expect(screen.getAllByTestId('editor-slide')[0].querySelector('img')).not.toBeNull());
+    const after = find('GET /api/v2/video/42').length;
+    await act(() => vi.advanceTimersByTimeAsync(EDITOR_POLL_MS * 3));
+    expect(find('GET /api/v2/video/42')).toHaveLength(after);
+  });
+
+  it('the watch ends after a while even when media is still missing', () => {
+    const missing = normalizeVideo(edited((v) => (v.scenes[1].layerList[1].assetList = [])));
+    expect(automatchWatched(missing, null)).toBe(false);
+    expect(automatchWatched(missing, 1000, 1000 + AUTOMATCH_WATCH_MS - 1)).toBe(true);
+    expect(automatchWatched(missing, 1000, 1000 + AUTOMATCH_WATCH_MS)).toBe(false);
+    expect(automatchWatched(normalizeVideo(fullVideo()), 1000, 1001)).toBe(false);
   });
 
   it('Pick a soundtrack adds one, or says why not', async () => {

@@ -6,9 +6,22 @@ import { AUTOMATCH_FAILED, useAutomatchVideo } from '../api/automatch-video';
 import { PENDING_ASSETS_ADVICE, PENDING_ASSETS_FAILED, usePendingAssetStatus } from '../api/get-pending-asset-status';
 import { videoKeys } from '../api/keys';
 import type { Video } from '../api/types';
+import { useEditorSelection } from '../stores/editor-selection';
 
 export const AUTOMATCH_STARTED = 'Finding media for the slides without any… They fill in as it is found.';
 export const SOUNDTRACK_PICKED = 'A soundtrack was added.';
+/** AUTOMATCH_WATCH_MS: after "Fill missing media" the editor reads the video this long while slides lack media. */
+export const AUTOMATCH_WATCH_MS = 60_000;
+
+/** slidesMissingMedia: some slide (not a placeholder) has neither media nor text. */
+export function slidesMissingMedia(video: Video): boolean {
+  return video.scenes.some((s) => s.layerList.some((l) => !l.isPlaceholder && l.assetList.length === 0));
+}
+
+/** automatchWatched: the automatch started lately and slides still lack media, so its results are still to come. */
+export function automatchWatched(video: Video, startedAt: number | null, now = Date.now()): boolean {
+  return startedAt !== null && now - startedAt < AUTOMATCH_WATCH_MS && slidesMissingMedia(video);
+}
 
 /** useImportsSettled reads the video again when its pending imports are over, so the slides show the final media. */
 function useImportsSettled(videoId: number, pending: boolean | undefined) {
@@ -38,7 +51,17 @@ export function AutomatchPanel({ video }: { video: Video }) {
   const soundtrack = useAutomatchSoundtrack(videoId, {
     onError: (e) => setMessage({ text: errorMessage(e, AUTOMATCH_SOUNDTRACK_FAILED), error: true }),
   });
+  const automatchStarted = useEditorSelection((s) => s.automatchStarted);
   useImportsSettled(videoId, pending.data?.pending);
+  // The video changed (an automatch result, an edit): its imports may have changed too.
+  const queryClient = useQueryClient();
+  const updatedAt = video.updatedAt;
+  const seen = useRef(updatedAt);
+  useEffect(() => {
+    if (seen.current === updatedAt) return;
+    seen.current = updatedAt;
+    void queryClient.invalidateQueries({ queryKey: videoKeys.pendingAssets(videoId) });
+  }, [updatedAt, videoId, queryClient]);
   const importing = pending.data?.pending ? pending.data.assets.length : 0;
 
   return (
@@ -53,7 +76,12 @@ export function AutomatchPanel({ video }: { video: Video }) {
           disabled={automatch.isPending}
           onClick={() => {
             setMessage(null);
-            automatch.mutate(false, { onSuccess: () => setMessage({ text: AUTOMATCH_STARTED, error: false }) });
+            automatch.mutate(false, {
+              onSuccess: () => {
+                automatchStarted(Date.now());
+                setMessage({ text: AUTOMATCH_STARTED, error: false });
+              },
+            });
           }}
           data-testid="automatch-media"
         >

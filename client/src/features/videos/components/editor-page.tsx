@@ -26,7 +26,7 @@ import { movedIds, sceneOfSlide, usePendingEdits } from '../api/video-edit';
 import { useEditorSelection, type SelectMode } from '../stores/editor-selection';
 import { currentSlideId, useNarrationPlayer } from '../stores/narration-player';
 import { isBuildFinal } from '../utils/build-stage';
-import { AutomatchPanel } from './automatch-panel';
+import { AutomatchPanel, automatchWatched } from './automatch-panel';
 import { EditorScene } from './editor-scene';
 import { slideImporting } from './editor-slide';
 import { InsertsPanel } from './inserts-panel';
@@ -93,7 +93,11 @@ export function EditorRoute() {
 export function EditorPage({ videoId }: { videoId: number }) {
   // No poll while a change is on its way: it could show the video from before the change.
   const editing = useIsMutating({ mutationKey: videoKeys.edits(videoId) }) > 0;
-  const video = useVideo(videoId, { pollMs: EDITOR_POLL_MS, pollWhile: (v) => !editing && videoSettling(v) });
+  const automatchStartedAt = useEditorSelection((s) => s.automatchStartedAt);
+  const video = useVideo(videoId, {
+    pollMs: EDITOR_POLL_MS,
+    pollWhile: (v) => !editing && (videoSettling(v) || automatchWatched(v, automatchStartedAt)),
+  });
   const queryClient = useQueryClient();
   const pending = usePendingEdits(videoId);
   const run = useNarrationPlayer((s) => s.run);

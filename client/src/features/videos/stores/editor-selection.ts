@@ -16,6 +16,8 @@ interface EditorSelectionState {
   /** The slide the scene preview is showing and speaking. */
   spokenSlideId: number | null;
   dragging: Dragging;
+  /** When "Fill missing media" was started (ms since epoch): the editor watches the video for a while after. */
+  automatchStartedAt: number | null;
   /** A slide was clicked; order is every slide id of the video in video order (for ranges). */
   slideClicked: (layerId: number, sceneId: number, mode: SelectMode, order: number[]) => void;
   /** Spec 000 section 4: selecting a scene's slides selects its non-placeholder slides (the caller passes them). */
@@ -29,6 +31,7 @@ interface EditorSelectionState {
   spokenSlideChanged: (layerId: number | null) => void;
   dragStarted: (dragging: Exclude<Dragging, null>) => void;
   dragEnded: () => void;
+  automatchStarted: (at: number) => void;
   editorOpened: () => void;
 }
 
@@ -39,6 +42,7 @@ const initial = {
   activeSlideId: null,
   spokenSlideId: null,
   dragging: null as Dragging,
+  automatchStartedAt: null as number | null,
 };
 
 /** useEditorSelection holds the editor's UI state: the selected slides, the active scene and slide, what is dragged. */
@@ -75,5 +79,6 @@ export const useEditorSelection = create<EditorSelectionState>()((set) => ({
   spokenSlideChanged: (layerId) => set({ spokenSlideId: layerId }),
   dragStarted: (dragging) => set({ dragging }),
   dragEnded: () => set({ dragging: null }),
+  automatchStarted: (at) => set({ automatchStartedAt: at }),
   editorOpened: () => set(initial),
 }));
