@@ -18,13 +18,15 @@ import (
 	"pagecast/store"
 )
 
-// RenderProgress is how far a running render is (workflows.RenderProgress).
+// RenderProgress is how far a running render is (workflows.RenderProgress): Reused
+// counts the finished scenes an earlier render's segment served.
 type RenderProgress struct {
 	Stage   string
 	TotalMs int
 	DoneMs  int
 	Scenes  int
 	Done    int
+	Reused  int
 }
 
 // Renders starts renders and reads their progress; nil answers render calls with 503.
@@ -370,9 +372,12 @@ type renderDetails struct {
 	Progress     float64 `json:"progress"` // 0 to 1
 	ScenesTotal  int     `json:"scenesTotal"`
 	ScenesDone   int     `json:"scenesDone"`
-	Error        string  `json:"error"`
-	ContentURL   string  `json:"contentUrl"`
-	ThumbnailURL string  `json:"thumbnailUrl"`
+	// ScenesReused counts the done scenes whose segment an earlier render made (the
+	// others were rendered afresh).
+	ScenesReused int    `json:"scenesReused"`
+	Error        string `json:"error"`
+	ContentURL   string `json:"contentUrl"`
+	ThumbnailURL string `json:"thumbnailUrl"`
 }
 
 // renderStatusWithDetails answers the video's latest render and, while it runs, its
@@ -402,6 +407,8 @@ func (s *Server) renderStatusWithDetails(c *gin.Context) error {
 	switch a.Status {
 	case models.RenderAttemptCompleted:
 		d.Stage, d.Progress = "done", 1
+		d.ScenesTotal = a.ScenesRendered + a.ScenesReused
+		d.ScenesDone, d.ScenesReused = d.ScenesTotal, a.ScenesReused
 	case models.RenderAttemptRendering, models.RenderAttemptPending:
 		d.Stage = "queued"
 		p, running, err := s.render.Renders.RenderProgress(ctx, v.ID, a.Attempt)
@@ -409,7 +416,7 @@ func (s *Server) renderStatusWithDetails(c *gin.Context) error {
 			s.log.WarnContext(ctx, "render progress", "video_id", v.ID, "err", err)
 		}
 		if running {
-			d.Stage, d.ScenesTotal, d.ScenesDone = p.Stage, p.Scenes, p.Done
+			d.Stage, d.ScenesTotal, d.ScenesDone, d.ScenesReused = p.Stage, p.Scenes, p.Done, p.Reused
 			if p.TotalMs > 0 {
 				// Segments are most of the work; joining takes the last tenth.
 				d.Progress = 0.9 * float64(p.DoneMs) / float64(p.TotalMs)

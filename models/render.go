@@ -55,10 +55,14 @@ type RenderAttempt struct {
 	// Error is why the attempt failed or was cancelled.
 	Error string
 	// Progress is how much of the render is done, 0 to 1.
-	Progress   float64
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
-	FinishedAt *time.Time
+	Progress float64
+	// ScenesRendered and ScenesReused count, once the attempt completed, its scenes
+	// rendered afresh and those reused unchanged from an earlier render's segments.
+	ScenesRendered int
+	ScenesReused   int
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	FinishedAt     *time.Time
 }
 
 // TableName keeps GORM on the migration's table name.

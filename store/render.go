@@ -251,10 +251,14 @@ type RenderOutput struct {
 	SubtitlesKeyPrefix string
 	// DurationMs is the rendered video's duration; 0 keeps the estimate.
 	DurationMs int
+	// ScenesRendered and ScenesReused count the scenes rendered afresh and those whose
+	// segment an earlier render made.
+	ScenesRendered int
+	ScenesReused   int
 }
 
 // FinishRender completes a render attempt in one transaction: the attempt becomes
-// completed with its output, a capture entry makes its reserved credits final, and
+// completed with its output (and its count of rendered and reused scenes), a capture entry makes its reserved credits final, and
 // the video gets the new content and thumbnail, render status complete and its
 // rendered time. Its draft flag is left alone: StartRender cleared it, and an edit
 // made during the render set it again. Calling it again for a completed attempt
@@ -282,7 +286,7 @@ func (s *Store) FinishRender(ctx context.Context, attemptID int64, out RenderOut
 		err = tx.Model(&models.RenderAttempt{}).Where("id = ?", attemptID).Updates(map[string]any{
 			"status": string(models.RenderAttemptCompleted), "content_key": out.ContentKey, "thumbnail_key": out.ThumbnailKey,
 			"subtitles_key_prefix": out.SubtitlesKeyPrefix, "duration_ms": duration, "progress": 1.0, "error": "",
-			"updated_at": now, "finished_at": now,
+			"scenes_rendered": out.ScenesRendered, "scenes_reused": out.ScenesReused, "updated_at": now, "finished_at": now,
 		}).Error
 		if err != nil {
 			return translate(err, "complete render attempt")

@@ -183,7 +183,8 @@ func TestCreditBalanceMonthlyGrant(t *testing.T) {
 }
 
 func TestRenderFlows(t *testing.T) {
-	out := store.RenderOutput{ContentKey: "videos/new.mp4", ThumbnailKey: "videos/new.jpg", SubtitlesKeyPrefix: "videos/subs/", DurationMs: 61_000}
+	out := store.RenderOutput{ContentKey: "videos/new.mp4", ThumbnailKey: "videos/new.jpg", SubtitlesKeyPrefix: "videos/subs/", DurationMs: 61_000,
+		ScenesRendered: 1, ScenesReused: 2}
 	finish := func(s *store.Store, id int64) error { return s.FinishRender(context.Background(), id, out, renderNow) }
 	fail := func(s *store.Store, id int64) error {
 		return s.FailRender(context.Background(), id, "ffmpeg exited 1", renderNow)
@@ -277,7 +278,8 @@ func TestRenderFlows(t *testing.T) {
 					t.Errorf("finished at %v with status %s", got.FinishedAt, got.Status)
 				}
 				if got.Status == models.RenderAttemptCompleted &&
-					(got.ContentKey != out.ContentKey || got.SubtitlesKeyPrefix != out.SubtitlesKeyPrefix || got.DurationMs != 61_000 || got.Progress != 1) {
+					(got.ContentKey != out.ContentKey || got.SubtitlesKeyPrefix != out.SubtitlesKeyPrefix || got.DurationMs != 61_000 || got.Progress != 1 ||
+						got.ScenesRendered != 1 || got.ScenesReused != 2) {
 					t.Errorf("completed attempt %+v", got)
 				}
 				if bal := balanceOf(t, s, pub, renderNow); bal != tt.wantBalance {

@@ -46,13 +46,15 @@ type RenderVideoResult struct {
 const RenderProgressQuery = "progress"
 
 // RenderProgress is how far a render is: the scenes' total and finished length, and
-// its stage (planning, rendering, joining, done).
+// its stage (planning, rendering, joining, done). Reused counts the finished scenes
+// whose segment an earlier render made.
 type RenderProgress struct {
 	Stage   string
 	TotalMs int
 	DoneMs  int
 	Scenes  int
 	Done    int
+	Reused  int
 }
 
 // Options of the render steps. A segment heartbeats every 2 s, so a worker that dies
@@ -168,6 +170,7 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 			progress.DoneMs += p.Scenes[i].DurationMs
 			if r.Reused {
 				res.ScenesReused++
+				progress.Reused++
 			} else {
 				res.ScenesRendered++
 			}
@@ -195,8 +198,11 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 		AttemptID: in.AttemptID, Plan: p, Segments: segments, Audio: audio.Key, Inserts: inserts}).Get(ctx, &joined); err != nil {
 		return res, err
 	}
+	// The attempt keeps how many scenes were rendered and reused.
+	out := joined.Output
+	out.ScenesRendered, out.ScenesReused = res.ScenesRendered, res.ScenesReused
 	if err := workflow.ExecuteActivity(bookkeeping(ctx), ra.CompleteRender, activities.CompleteRenderInput{
-		AttemptID: in.AttemptID, Output: joined.Output}).Get(ctx, nil); err != nil {
+		AttemptID: in.AttemptID, Output: out}).Get(ctx, nil); err != nil {
 		return res, err
 	}
 	res.ContentKey, res.DurationMs = joined.Output.ContentKey, joined.Output.DurationMs

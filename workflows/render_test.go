@@ -182,7 +182,10 @@ func TestRenderVideo(t *testing.T) {
 				if e.joined[0].Audio != "renders/7/audio/x.m4a" {
 					t.Fatalf("joined with audio %q", e.joined[0].Audio)
 				}
-				if e.completed[0].AttemptID != 55 || res.ContentKey == "" || res.DurationMs != 9000 {
+				// The attempt keeps the counts of rendered and reused scenes.
+				out := e.completed[0].Output
+				if e.completed[0].AttemptID != 55 || res.ContentKey == "" || res.DurationMs != 9000 ||
+					out.ScenesRendered != tt.wantRendered || out.ScenesReused != tt.wantReused {
 					t.Fatalf("completed %+v, result %+v", e.completed[0], res)
 				}
 				return
@@ -197,9 +200,9 @@ func TestRenderVideo(t *testing.T) {
 
 // TestRenderVideoProgress queries a render while its scenes run.
 func TestRenderVideoProgress(t *testing.T) {
-	// Scene 20 takes longer: halfway through, scenes 10 and 30 are done.
-	e := newRenderEnv(t, planOK, func(int64, int) (activities.RenderSegmentResult, error) {
-		return activities.RenderSegmentResult{Key: "seg"}, nil
+	// Scene 20 takes longer: halfway through, scenes 10 (reused) and 30 are done.
+	e := newRenderEnv(t, planOK, func(id int64, _ int) (activities.RenderSegmentResult, error) {
+		return activities.RenderSegmentResult{Key: "seg", Reused: id == 10}, nil
 	}, map[int64]time.Duration{20: 10 * time.Second})
 	var mid RenderProgress
 	e.RegisterDelayedCallback(func() {
@@ -214,7 +217,7 @@ func TestRenderVideoProgress(t *testing.T) {
 	}, 5*time.Second)
 	e.ExecuteWorkflow(RenderVideo, RenderVideoInput{VideoID: 1, PublisherID: 7, AttemptID: 55, Attempt: 2})
 	e.result(t)
-	if mid.Stage != "rendering" || mid.Scenes != 3 || mid.Done != 2 || mid.TotalMs != 9000 || mid.DoneMs != 5000 {
+	if mid.Stage != "rendering" || mid.Scenes != 3 || mid.Done != 2 || mid.Reused != 1 || mid.TotalMs != 9000 || mid.DoneMs != 5000 {
 		t.Fatalf("progress halfway = %+v", mid)
 	}
 }
