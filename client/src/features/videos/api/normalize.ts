@@ -193,6 +193,7 @@ export function normalizeRenderProgress(raw: unknown): RenderProgress {
     progress: status === 'completed' ? 1 : clamp01(num(p.progress)),
     scenesTotal: num(p.scenesTotal),
     scenesDone: num(p.scenesDone),
+    scenesReused: num(p.scenesReused),
     error: str(p.error),
     contentUrl: str(p.contentUrl),
     thumbnailUrl: str(p.thumbnailUrl),

@@ -34,6 +34,7 @@ export function useRenderVideo() {
         progress: 0,
         scenesTotal: previous?.scenesTotal ?? 0,
         scenesDone: 0,
+        scenesReused: 0,
         error: '',
         contentUrl: '',
         thumbnailUrl: '',

@@ -207,6 +207,8 @@ export interface RenderProgress {
   progress: number;
   scenesTotal: number;
   scenesDone: number;
+  /** Of the done scenes, those an earlier render's segment served (unchanged); the rest were rendered afresh. */
+  scenesReused: number;
   error: string;
   contentUrl: string;
   thumbnailUrl: string;

@@ -4,7 +4,7 @@ import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { RENDER_POLL_MS } from '../api/get-render-status';
 import { fullVideo } from '../test/fixtures';
-import { renderStageLabel } from '../utils/render-progress';
+import { renderReuseText, renderStageLabel } from '../utils/render-progress';
 
 function creditsInfo(overrides: Record<string, unknown> = {}) {
   return {
@@ -31,6 +31,7 @@ function renderStatus(overrides: Record<string, unknown> = {}) {
     progress: 0,
     scenesTotal: 0,
     scenesDone: 0,
+    scenesReused: 0,
     error: '',
     contentUrl: '',
     thumbnailUrl: '',
@@ -255,6 +256,32 @@ describe('render panel', () => {
     expect(screen.queryByTestId('render-progress')).toBeNull();
   });
 
+  it.each([
+    { reused: 3, text: '3 of 4 scenes reused from the last render' },
+    { reused: 0, text: null },
+  ])('says after a render how many scenes it reused ($reused of 4)', async ({ reused, text }) => {
+    api({
+      'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-2.mp4' }),
+      'GET /api/v2/video/42/renderStatusWithDetails': ok(
+        renderStatus({
+          status: 'completed',
+          stage: 'done',
+          attempt: 2,
+          progress: 1,
+          renderStatus: 'complete',
+          scenesTotal: 4,
+          scenesDone: 4,
+          scenesReused: reused,
+          contentUrl: 'http://s3.local/r/42-2.mp4',
+        }),
+      ),
+    });
+    renderApp('/dashboard/video/42');
+    await screen.findByTestId('render-player');
+    await waitFor(() => expect(screen.getByTestId('render-button').textContent).toBe('Render again'));
+    expect(screen.queryByTestId('render-reuse')?.textContent ?? null).toBe(text);
+  });
+
   it('offers an existing render with the MP4 and ASS links before exports answer', async () => {
     api({
       'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/old.mp4', thumbnailUrl: 'http://s3.local/r/old.jpg' }),
@@ -278,5 +305,15 @@ describe('renderStageLabel', () => {
     expect(renderStageLabel({ ...base, stage: 'planning' })).toBe('Preparing');
     expect(renderStageLabel({ ...base, stage: 'rendering', scenesDone: 2, scenesTotal: 6 })).toBe('Rendering scenes 2 of 6');
     expect(renderStageLabel({ ...base, stage: 'joining' })).toBe('Putting it together');
+  });
+});
+
+describe('renderReuseText', () => {
+  it('counts the reused scenes of a completed render only', () => {
+    const done = { status: 'completed' as const, scenesTotal: 4, scenesReused: 3 };
+    expect(renderReuseText(done)).toBe('3 of 4 scenes reused from the last render');
+    expect(renderReuseText({ ...done, scenesTotal: 1, scenesReused: 1 })).toBe('1 of 1 scene reused from the last render');
+    expect(renderReuseText({ ...done, scenesReused: 0 })).toBe('');
+    expect(renderReuseText({ ...done, status: 'rendering' })).toBe('');
   });
 });

@@ -8,7 +8,14 @@ import { useRenderStatus } from '../api/get-render-status';
 import { RENDER_FAILED, useRenderVideo } from '../api/render-video';
 import type { CreditsInfo, RenderExportType, RenderProgress, Video } from '../api/types';
 import { isBuilding } from '../utils/build-stage';
-import { isRenderActive, isRenderFailed, latestExports, renderPercent, renderStageLabel } from '../utils/render-progress';
+import {
+  isRenderActive,
+  isRenderFailed,
+  latestExports,
+  renderPercent,
+  renderReuseText,
+  renderStageLabel,
+} from '../utils/render-progress';
 
 export const BUILDING_GATE_MESSAGE = 'This video is still being generated.';
 export const GATE_FALLBACK_MESSAGE = 'This video cannot be rendered right now.';
@@ -164,6 +171,7 @@ export function RenderPanel({ video }: { video: Video }) {
   const completed = progress?.status === 'completed';
   const playerUrl = (completed && progress.contentUrl) || video.contentUrl;
   const posterUrl = (completed && progress.thumbnailUrl) || video.thumbnailURL;
+  const reuse = progress ? renderReuseText(progress) : '';
   const renderedBefore =
     Boolean(playerUrl) ||
     (credits.data?.renderAttempts ?? 0) > 0 ||
@@ -203,6 +211,12 @@ export function RenderPanel({ video }: { video: Video }) {
           poster={posterUrl || undefined}
           data-testid="render-player"
         />
+      )}
+
+      {reuse && (
+        <p className="muted render-panel__reuse" data-testid="render-reuse">
+          {reuse}
+        </p>
       )}
 
       {progress && active && <RenderProgressBar progress={progress} />}

@@ -39,6 +39,16 @@ export function renderStageLabel(p: Pick<RenderProgress, 'stage' | 'status' | 's
   }
 }
 
+/**
+ * renderReuseText says how much of a completed render came from the last one ("3 of 4 scenes reused from the last
+ * render"); '' when nothing was reused (a first render, or every scene changed) or the render is not complete.
+ */
+export function renderReuseText(p: Pick<RenderProgress, 'status' | 'scenesReused' | 'scenesTotal'>): string {
+  if (p.status !== 'completed' || p.scenesTotal <= 0 || p.scenesReused <= 0) return '';
+  const reused = Math.min(p.scenesReused, p.scenesTotal);
+  return `${reused} of ${p.scenesTotal} ${p.scenesTotal === 1 ? 'scene' : 'scenes'} reused from the last render`;
+}
+
 /** latestExports picks, per file type, the file of the newest RenderAttempt. */
 export function latestExports(exports: RenderExport[]): Partial<Record<RenderExportType, RenderExport>> {
   const out: Partial<Record<RenderExportType, RenderExport>> = {};
