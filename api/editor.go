@@ -101,15 +101,7 @@ func (s *Server) narrate(ctx context.Context, publisherID int64, res store.EditR
 
 // answerVideo answers the video as it is after an edit.
 func (s *Server) answerVideo(c *gin.Context, videoID int64) error {
-	v, err := s.store.Video(c.Request.Context(), session(c).PublisherID, videoID)
-	if err != nil {
-		return notFoundAs(err, errVideoNotFound)
-	}
-	r, err := s.videoJSON(c.Request.Context(), v)
-	if err != nil {
-		return err
-	}
-	return ok(c, http.StatusOK, r)
+	return s.writeVideo(c, session(c).PublisherID, videoID)
 }
 
 // pathID reads the path parameter name as an id; anything else is notFound.

@@ -73,23 +73,24 @@ type Deps struct {
 
 // Server holds the handlers' dependencies.
 type Server struct {
-	cfg       config.Config
-	store     *store.Store
-	workflows Workflows
-	captcha   captcha.Verifier
-	log       *slog.Logger
-	ready     []ReadyCheck
-	pwParams  domain.PasswordParams
-	version   string
-	assets    *AssetDeps
-	assetURLs urlCache
-	voices    *VoiceDeps
-	content   *ContentDeps
-	render    *RenderDeps
-	stock     StockSearcher
-	scripts   scriptWriter
-	samples   sampleFlights
-	engine    *gin.Engine
+	cfg          config.Config
+	store        *store.Store
+	workflows    Workflows
+	captcha      captcha.Verifier
+	log          *slog.Logger
+	ready        []ReadyCheck
+	pwParams     domain.PasswordParams
+	version      string
+	assets       *AssetDeps
+	assetURLs    urlCache
+	voices       *VoiceDeps
+	content      *ContentDeps
+	render       *RenderDeps
+	stock        StockSearcher
+	scripts      scriptWriter
+	samples      sampleFlights
+	videoAnswers videoAnswers
+	engine       *gin.Engine
 
 	dummyOnce sync.Once
 	dummy     string

@@ -292,15 +292,7 @@ func (s *Server) getVideo(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.store.Video(c.Request.Context(), session(c).PublisherID, id)
-	if err != nil {
-		return notFoundAs(err, errVideoNotFound)
-	}
-	r, err := s.videoJSON(c.Request.Context(), v)
-	if err != nil {
-		return err
-	}
-	return ok(c, http.StatusOK, r)
+	return s.writeVideo(c, session(c).PublisherID, id)
 }
 
 // notFoundAs turns ErrNotFound into e.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/driver/postgres"
@@ -25,6 +26,9 @@ import (
 type Store struct {
 	db      *gorm.DB
 	dialect migrations.Dialect
+
+	fingerprintOnce sync.Once
+	fingerprintSQL  string
 }
 
 // Options selects and tunes the database.
