@@ -63,6 +63,19 @@ func sameIDs(a, b []int64) bool {
 // markDraft marks a video a draft (an edit) and recomputes its duration; every edit
 // ends with it (editVideoDraft, editLayer's callers).
 func markDraft(tx *gorm.DB, videoID int64, now time.Time) error {
+	// One statement for a slide video (edits hold the video's lock until commit, so
+	// every round trip here is time other edits of the video wait); a voiceover video
+	// takes its length from the recording.
+	res := tx.Model(&models.Video{}).Where("id = ? AND is_voiceover = ?", videoID, false).Updates(map[string]any{
+		"draft": true, "updated_at": now.UTC(),
+		"duration_ms": tx.Model(&models.Layer{}).Select("COALESCE(SUM(duration_ms), 0)").Where("video_id = ? AND is_placeholder = ?", videoID, false),
+	})
+	if res.Error != nil {
+		return translate(res.Error, "mark video draft")
+	}
+	if res.RowsAffected == 1 {
+		return nil
+	}
 	if err := tx.Model(&models.Video{}).Where("id = ?", videoID).Updates(map[string]any{"draft": true, "updated_at": now.UTC()}).Error; err != nil {
 		return translate(err, "mark video draft")
 	}
