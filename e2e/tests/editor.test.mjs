@@ -1,7 +1,8 @@
 // Editing a video in a real browser against a real `pagecast run`: reorder scenes, edit a
 // slide's text (its narration is made again), replace a slide's picture from the media
 // library, edit a subtitle, add music and an intro, render, and check the MP4 and its
-// subtitles reflect every change.
+// subtitles reflect every change; then change one scene, render again, and check only
+// that scene was rendered again.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,11 @@ const script = [
 
 function ffmpeg(...args) {
   execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
+}
+
+// mp4Seconds is the length of the MP4 at url, as ffprobe reads it.
+function mp4Seconds(url) {
+  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', url]).toString().trim());
 }
 
 describe('editor', () => {
@@ -41,7 +47,7 @@ describe('editor', () => {
     await app?.stop();
   });
 
-  test('reorder, edit text, replace a picture, edit a subtitle, add music and an intro, render', async () => {
+  test('reorder, edit text, replace a picture, edit a subtitle, add music and an intro, render; change one scene, render only it', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -151,6 +157,42 @@ describe('editor', () => {
       const srt = await (await fetch(exports.find((x) => x.type === 'srt').url)).text();
       assert.match(srt, /Dawn over the harbour/, 'the edited subtitle is delivered');
       assert.match(srt, /^00:00:01,/m, 'subtitles start after the 1 s intro');
+      const details = async () => (await api('GET', `/api/v2/video/${id}/renderStatusWithDetails`)).body.data;
+      const first = await details();
+      assert.equal(first.status, 'completed');
+      assert.deepEqual([first.scenesTotal, first.scenesReused], [3, 0], 'the first render renders every scene');
+
+      // Change one scene only (a tagline of the last scene) and render again: that scene is
+      // rendered, the other two are reused from the first render, and the MP4 keeps its length.
+      const tagline = page.locator(`[data-testid=editor-scene][data-scene-id="${s2}"] [data-testid=editor-slide-tagline]`).first();
+      await tagline.click();
+      await tagline.fill('Ferries to the islands');
+      await tagline.press('Enter');
+      for (let i = 0; ; i++) {
+        const v = await video(id);
+        if (v.draft && v.scenes.find((s) => s.sceneId === s2).layerList[0].tagline === 'Ferries to the islands') break;
+        assert.ok(i < 40, 'the tagline is saved');
+        await page.waitForTimeout(250);
+      }
+      await page.waitForFunction(() => !document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 30_000 });
+      await page.click('[data-testid=render-button]');
+      await page.click('[data-testid=render-confirm-submit]');
+      let second;
+      for (let i = 0; ; i++) {
+        second = await details();
+        if (second.attempt === 2 && !['pending', 'rendering'].includes(second.status)) break;
+        assert.ok(i < 360, 'the second render ends');
+        await page.waitForTimeout(500);
+      }
+      assert.equal(second.status, 'completed', `the second render completes: ${second.error}`);
+      assert.deepEqual([second.scenesTotal, second.scenesDone, second.scenesReused], [3, 3, 2], 'only the changed scene is rendered again');
+      await page.locator('[data-testid=render-reuse]', { hasText: '2 of 3 scenes reused from the last render' }).waitFor();
+      const again = await video(id);
+      assert.equal(again.duration, after.duration, 'the edit keeps the video length');
+      const mp4 = (await api('GET', `/api/v2/video/${id}/exports`)).body.data.exports.find((x) => x.type === 'mp4');
+      assert.equal(mp4.attempt, 2);
+      const secondsAgain = mp4Seconds(mp4.url);
+      assert.ok(Math.abs(secondsAgain - again.duration - 1) < 0.2, `the new MP4 lasts ${secondsAgain} s: the slides' ${again.duration} s and the 1 s intro`);
     } catch (err) {
       await page.screenshot({ path: 'test-results/editor.png', fullPage: true }).catch(() => {});
       throw err;
