@@ -51,7 +51,7 @@ type renderObjects interface {
 // renderEngine is the ffmpeg render engine (media.Tool).
 type renderEngine interface {
 	RenderSegment(ctx context.Context, in media.SegmentInput, workDir, out string, progress func(doneMs int)) error
-	MixAudio(ctx context.Context, in media.MixInput, out string) error
+	MixAudioChunked(ctx context.Context, in media.MixInput, cutsMs []int, chunks media.ChunkStore, workDir, out string) (media.ChunkedMix, error)
 	JoinSegments(ctx context.Context, segments []string, audio, workDir, out string) error
 	VideoThumbnail(ctx context.Context, in string, atMs int, out string) error
 	RenderClipSegment(ctx context.Context, clip string, c media.Canvas, workDir, out string) (durationMs int, err error)
@@ -657,6 +657,9 @@ type renderTimeline struct {
 	// sounds are the inserts' sounds at their places.
 	sounds                []RenderClip
 	intro, prepend, outro *RenderInsertResult
+	// cuts are where a scene or an insert starts: the mix is encoded in chunks cut
+	// there, so an edit to one scene encodes its stretch of sound again, not the rest.
+	cuts []int
 }
 
 func timelineOf(p PlanRenderResult, inserts []RenderInsertResult) renderTimeline {
@@ -672,6 +675,7 @@ func timelineOf(p PlanRenderResult, inserts []RenderInsertResult) renderTimeline
 		}
 	}
 	place := func(in *RenderInsertResult, at int) {
+		tl.cuts = append(tl.cuts, at)
 		if in.AudioKey != "" {
 			tl.sounds = append(tl.sounds, RenderClip{Key: in.AudioKey, StartMs: at})
 		}
@@ -687,6 +691,7 @@ func timelineOf(p PlanRenderResult, inserts []RenderInsertResult) renderTimeline
 			at += tl.prepend.DurationMs
 		}
 		tl.shift = append(tl.shift, at-sc.StartMs)
+		tl.cuts = append(tl.cuts, at)
 		at += sc.DurationMs
 	}
 	if tl.outro != nil {
@@ -737,12 +742,16 @@ type MixRenderAudioInput struct {
 type MixRenderAudioResult struct {
 	Key    string
 	Reused bool
+	// Chunks and ChunksReused count the stretches of the mix and those found encoded.
+	Chunks, ChunksReused int
 }
 
 // MixRenderAudio mixes the video's narration and background music (looped, at its
 // volume, ducked while someone speaks) into one AAC track in the object store,
 // or finds the same mix there already (only pictures changed since, or a retry). It
-// runs while the scenes render.
+// runs while the scenes render. The track is encoded in stretches cut where scenes and
+// inserts start, each kept by what is in it: after an edit only the stretches that
+// sound different are encoded again.
 func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudioInput) (MixRenderAudioResult, error) {
 	p := in.Plan
 	tl := timelineOf(p, in.Inserts)
@@ -765,7 +774,7 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 		if err := a.download(ctx, c.Key, file); err != nil {
 			return MixRenderAudioResult{}, fmt.Errorf("narration: %w", err)
 		}
-		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: tl.at(p, c.StartMs), Volume: 1, Mute: c.Mute})
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, ID: c.Key, StartMs: tl.at(p, c.StartMs), Volume: 1, Mute: c.Mute})
 	}
 	// The inserts' own sound plays as it is; the music ducks under it as under speech.
 	files := map[string]string{}
@@ -778,24 +787,53 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 			}
 			files[c.Key] = file
 		}
-		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, StartMs: c.StartMs, Volume: 1})
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, ID: c.Key, StartMs: c.StartMs, Volume: 1})
 	}
 	for i, m := range p.Background {
 		file := filepath.Join(dir, fmt.Sprintf("music-%03d%s", i, filepath.Ext(m.Key)))
 		if err := a.download(ctx, m.Key, file); err != nil {
 			return MixRenderAudioResult{}, fmt.Errorf("background audio: %w", err)
 		}
-		mix.Background = append(mix.Background, media.BackgroundAudio{Path: file, Volume: float64(m.Volume) / 100, Loop: true})
+		mix.Background = append(mix.Background, media.BackgroundAudio{Path: file, ID: m.Key, Volume: float64(m.Volume) / 100, Loop: true})
 	}
 	mix.DuckUnderNarration = len(mix.Background) > 0 && len(mix.Narration) > 0
 	out := filepath.Join(dir, "audio.m4a")
-	if err := a.Engine.MixAudio(ctx, mix, out); err != nil {
+	done, err := a.Engine.MixAudioChunked(ctx, mix, tl.cuts, audioChunks{a.Blob, p.PublisherID}, dir, out)
+	if err != nil {
 		return MixRenderAudioResult{}, fmt.Errorf("mix audio: %w", err)
 	}
 	if err := putFile(ctx, a.Blob, key, out, "audio/mp4"); err != nil {
 		return MixRenderAudioResult{}, err
 	}
-	return MixRenderAudioResult{Key: key}, nil
+	return MixRenderAudioResult{Key: key, Chunks: done.Chunks, ChunksReused: done.Reused}, nil
+}
+
+// AudioChunkKey is where an account's encoded stretch of a mix with this hash is kept.
+func AudioChunkKey(publisherID int64, hash string) string {
+	return fmt.Sprintf("renders/%d/audio/chunks/%s.aac", publisherID, hash)
+}
+
+// audioChunks keeps an account's encoded stretches of mixes in the object store.
+type audioChunks struct {
+	blob        renderObjects
+	publisherID int64
+}
+
+func (c audioChunks) FetchChunk(ctx context.Context, hash, path string) (bool, error) {
+	rc, _, err := c.blob.Get(ctx, AudioChunkKey(c.publisherID, hash))
+	if errors.Is(err, blob.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer rc.Close()
+	_, err = copyToFile(path, rc)
+	return err == nil, err
+}
+
+func (c audioChunks) KeepChunk(ctx context.Context, hash, path string) error {
+	return putFile(ctx, c.blob, AudioChunkKey(c.publisherID, hash), path, "audio/aac")
 }
 
 // JoinRenderInput is the plan, the stored segments in scene order and the stored mix.

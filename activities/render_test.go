@@ -31,8 +31,10 @@ type renderEnv struct {
 	*narrationEnv
 	acts *activities.RenderActivities
 	ts   testsuite.WorkflowTestSuite
-	// lastMixReused says whether the last render found its mix stored.
+	// lastMixReused says whether the last render found its mix stored; lastMix is
+	// what its mix did.
 	lastMixReused bool
+	lastMix       activities.MixRenderAudioResult
 	lastInserts   []activities.RenderInsertResult
 }
 
@@ -116,7 +118,7 @@ func (e *renderEnv) render(videoID int64) (models.RenderAttempt, activities.Plan
 	e.lastInserts = inserts
 	var mixed activities.MixRenderAudioResult
 	e.run(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan, Inserts: inserts}, &mixed)
-	e.lastMixReused = mixed.Reused
+	e.lastMixReused, e.lastMix = mixed.Reused, mixed
 	var joined activities.JoinRenderResult
 	e.run(e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan, Segments: keys, Audio: mixed.Key, Inserts: inserts}, &joined)
 	e.run(e.acts.CompleteRender, activities.CompleteRenderInput{AttemptID: att.ID, Output: joined.Output}, nil)
@@ -298,6 +300,20 @@ func TestRenderAVideo(t *testing.T) {
 		loud := meanVolume(t, e.download(joined5.Output.ContentKey, "music.mp4"), pause, 200)
 		if loud < quiet+20 {
 			t.Fatalf("the pause is %.1f dB without music and %.1f dB with it: the music is not heard", quiet, loud)
+		}
+		if e.lastMix.Chunks != 2 || e.lastMix.ChunksReused != 0 {
+			t.Fatalf("the mix with music: %+v, want its 2 stretches encoded", e.lastMix)
+		}
+		// An outro is added: the sound of scene 1 is kept, scene 2's (whose end the
+		// encoder hears past) and the outro's are encoded.
+		outro := e.asset("outro.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "smptebars=size=640x360:rate=30", "-t", "0.5",
+			"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+		if _, err := e.store.CreateInsert(ctx, e.pub, v.ID, models.InsertOutro, outro, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		e.render(v.ID)
+		if e.lastMixReused || e.lastMix.Chunks != 3 || e.lastMix.ChunksReused != 1 {
+			t.Fatalf("after adding an outro the mix did %+v (reused whole %v), want scene 1's stretch reused", e.lastMix, e.lastMixReused)
 		}
 	})
 }

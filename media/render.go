@@ -550,7 +550,9 @@ func (t Tool) runProgress(ctx context.Context, args []string, progress func(done
 // AudioClip is a sound placed in the mix at StartMs, at Volume (1 = as is; 0 is
 // taken as 1: leave a clip out to mute it).
 type AudioClip struct {
-	Path    string
+	Path string
+	// ID names the clip's content for MixAudioChunked's chunk hashes (Path when "").
+	ID      string
 	StartMs int
 	Volume  float64
 	// Mute silences these stretches of the clip (times from the clip's own start).
@@ -577,7 +579,9 @@ func muteFilter(spans []Span) string {
 // BackgroundAudio is music under the whole video at Volume (0 is taken as 1), looped
 // when Loop and shorter than the video.
 type BackgroundAudio struct {
-	Path   string
+	Path string
+	// ID names the music's content for MixAudioChunked's chunk hashes (Path when "").
+	ID     string
 	Volume float64
 	Loop   bool
 }
@@ -608,24 +612,61 @@ func gain(v float64) string {
 // looped or cut to the length and, with DuckUnderNarration, compressed by the
 // narration (sidechaincompress) so it drops while someone speaks.
 func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
+	samples, err := in.samples()
+	if err != nil {
+		return err
+	}
+	args, graph := mixGraph(in, nil, 0, samples)
+	args = append(args, "-filter_complex", graph, "-map", "[out]",
+		"-c:a", "aac", "-b:a", mixBitRate, "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn", "-f", "mp4", out)
+	if err := t.run(ctx, args...); err != nil {
+		os.Remove(out)
+		return fmt.Errorf("media: mix audio: %w", err)
+	}
+	return nil
+}
+
+// mixBitRate is the AAC bit rate of every mix.
+const mixBitRate = "160k"
+
+// samples is the mix's length: in.DurationMs in whole frames, in samples.
+func (in MixInput) samples() (int64, error) {
 	fps := in.FPS
 	if fps <= 0 {
 		fps = 30
 	}
 	frames := Canvas{FPS: fps}.Frames(in.DurationMs)
 	if frames < 1 {
-		return fmt.Errorf("media: mix audio: %d ms is less than a frame", in.DurationMs)
+		return 0, fmt.Errorf("media: mix audio: %d ms is less than a frame", in.DurationMs)
 	}
-	samples := int64(frames) * MixSampleRate / int64(fps)
-	fit := fmt.Sprintf("apad=whole_len=%d,atrim=end_sample=%d", samples, samples)
+	return int64(frames) * MixSampleRate / int64(fps), nil
+}
+
+// samplesPerMs converts a clip's start to the mix's samples (exactly: 48 kHz).
+const samplesPerMs = MixSampleRate / 1000
+
+// mixGraph is the ffmpeg inputs and filter graph of samples [from, to) of the mix,
+// output [out]. A narration clip is left out when lengths (by index, ms; 0 unknown)
+// show it ends before from; one that started earlier is cut to from.
+func mixGraph(in MixInput, lengths []int, from, to int64) ([]string, string) {
+	span := to - from
+	fit := fmt.Sprintf("apad=whole_len=%d,atrim=end_sample=%d", span, span)
 	norm := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=stereo", MixSampleRate)
 	var args []string
 	var g strings.Builder
 	nin := 0
 	var narr, bg []string
 	for i, a := range in.Narration {
+		start := int64(max(a.StartMs, 0)) * samplesPerMs
+		if start >= to || i < len(lengths) && lengths[i] > 0 && start+int64(lengths[i])*samplesPerMs <= from {
+			continue
+		}
 		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+a.Path)
-		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s%s,adelay=%d:all=1[n%d];\n", nin, norm, gain(a.Volume), muteFilter(a.Mute), max(a.StartMs, 0), i)
+		place := fmt.Sprintf("adelay=%dS:all=1", start-from)
+		if start < from {
+			place = fmt.Sprintf("atrim=start_sample=%d,asetpts=N/SR/TB", from-start)
+		}
+		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s%s,%s[n%d];\n", nin, norm, gain(a.Volume), muteFilter(a.Mute), place, i)
 		narr = append(narr, fmt.Sprintf("[n%d]", i))
 		nin++
 	}
@@ -634,7 +675,7 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 			args = append(args, "-stream_loop", "-1")
 		}
 		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+b.Path)
-		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s,atrim=end_sample=%d[b%d];\n", nin, norm, gain(b.Volume), samples, i)
+		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s,atrim=start_sample=%d:end_sample=%d,asetpts=N/SR/TB[b%d];\n", nin, norm, gain(b.Volume), from, to, i)
 		bg = append(bg, fmt.Sprintf("[b%d]", i))
 		nin++
 	}
@@ -666,14 +707,7 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[out]", fit)
 	}
 	// A chain ends with ";" only when another follows: a trailing one is an empty filter.
-	graph := strings.TrimSuffix(strings.TrimSpace(g.String()), ";")
-	args = append(args, "-filter_complex", graph, "-map", "[out]",
-		"-c:a", "aac", "-b:a", "160k", "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn", "-f", "mp4", out)
-	if err := t.run(ctx, args...); err != nil {
-		os.Remove(out)
-		return fmt.Errorf("media: mix audio: %w", err)
-	}
-	return nil
+	return args, strings.TrimSuffix(strings.TrimSpace(g.String()), ";")
 }
 
 // JoinSegments writes out: the segments (from RenderSegment or RenderClipSegment, same

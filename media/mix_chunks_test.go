@@ -1,0 +1,143 @@
+package media_test
+
+import (
+	"context"
+	"encoding/binary"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"pagecast/media"
+)
+
+// dirChunks keeps chunks in a folder and counts what it is asked.
+type dirChunks struct {
+	dir  string
+	mu   sync.Mutex
+	kept []string
+}
+
+func (d *dirChunks) FetchChunk(_ context.Context, hash, path string) (bool, error) {
+	b, err := os.ReadFile(filepath.Join(d.dir, hash))
+	if os.IsNotExist(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, os.WriteFile(path, b, 0o644)
+}
+
+func (d *dirChunks) KeepChunk(_ context.Context, hash, path string) error {
+	d.mu.Lock()
+	d.kept = append(d.kept, hash)
+	d.mu.Unlock()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(d.dir, hash), b, 0o644)
+}
+
+// decodeMono is the sound of path as 48 kHz mono samples.
+func decodeMono(t *testing.T, path string) []float32 {
+	t.Helper()
+	out, err := exec.Command("ffmpeg", "-v", "error", "-i", path, "-f", "f32le", "-ac", "1", "-ar", "48000", "-").Output()
+	if err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	s := make([]float32, len(out)/4)
+	for i := range s {
+		s[i] = math.Float32frombits(binary.LittleEndian.Uint32(out[i*4:]))
+	}
+	return s
+}
+
+// snr is how far (dB) got is from want over [lo, hi).
+func snr(got, want []float32, lo, hi int) float64 {
+	var sig, noise float64
+	for i := lo; i < hi; i++ {
+		sig += float64(want[i]) * float64(want[i])
+		d := float64(got[i]) - float64(want[i])
+		noise += d * d
+	}
+	return 10 * math.Log10(sig/noise)
+}
+
+// TestMixAudioChunked: a mix encoded scene by scene sounds like the mix encoded whole,
+// seams included, lasts as long and starts as early; mixing it again reuses every
+// chunk, and a change to one scene's narration encodes only the chunks that hear it.
+func TestMixAudioChunked(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	tool := media.Tool{}
+	voice := generate(t, "voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*440*t)*sin(2*PI*2*t):s=24000:d=2.6")
+	other := generate(t, "other.wav", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*660*t)*sin(2*PI*3*t):s=24000:d=2.6")
+	music := generate(t, "music.wav", "-f", "lavfi", "-i", "aevalsrc=0.2*sin(2*PI*220*t)+0.1*sin(2*PI*330*t):s=44100:d=1.7")
+	// Four 3 s scenes, narration from 150 ms into each; the music loops under it all.
+	mix := media.MixInput{DurationMs: 12000, DuckUnderNarration: true,
+		Background: []media.BackgroundAudio{{Path: music, Volume: 0.5, Loop: true}}}
+	cuts := []int{3000, 6000, 9000}
+	for _, at := range append([]int{0}, cuts...) {
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: voice, StartMs: at + 150, Volume: 1})
+	}
+	whole := filepath.Join(dir, "whole.m4a")
+	if err := tool.MixAudio(ctx, mix, whole); err != nil {
+		t.Fatal(err)
+	}
+	store := &dirChunks{dir: t.TempDir()}
+	chunked := filepath.Join(dir, "chunked.m4a")
+	res, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, chunked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Chunks != 4 || res.Reused != 0 {
+		t.Fatalf("first mix: %+v, want 4 chunks encoded", res)
+	}
+	w, c := decodeMono(t, whole), decodeMono(t, chunked)
+	if d := len(c) - len(w); d < -1024 || d > 1024 {
+		t.Fatalf("chunked mix has %d samples, whole %d", len(c), len(w))
+	}
+	n := min(len(c), len(w)) - 2048
+	t.Logf("chunked vs whole: %.1f dB over the mix", snr(c, w, 0, n))
+	if got := snr(c, w, 0, n); got < 25 {
+		t.Errorf("chunked mix is %.1f dB from the whole one, want at least 25", got)
+	}
+	for _, seam := range cuts {
+		at := seam * 48
+		if got := snr(c, w, at-2048, at+2048); got < 25 {
+			t.Errorf("at the seam at %d ms the chunked mix is %.1f dB from the whole one, want at least 25", seam, got)
+		}
+	}
+	// The start is where the whole mix's is: the first narration is heard 150 ms in.
+	onset := func(s []float32) int {
+		for i, v := range s {
+			if math.Abs(float64(v)) > 0.35 {
+				return i
+			}
+		}
+		return -1
+	}
+	if a, b := onset(c), onset(w); a < 0 || math.Abs(float64(a-b)) > 48 {
+		t.Errorf("chunked mix is first loud at sample %d, the whole one at %d", a, b)
+	}
+
+	again := filepath.Join(dir, "again.m4a")
+	if res, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, again); err != nil || res.Reused != 4 {
+		t.Fatalf("same mix again: %+v %v, want every chunk reused", res, err)
+	}
+	// Scene 3's narration changes: its chunk is encoded again, and the chunk before it
+	// (whose end the encoder heard past) may be; the first two are not.
+	store.kept = nil
+	mix.Narration[2] = media.AudioClip{Path: other, StartMs: 6150, Volume: 1}
+	res, err = tool.MixAudioChunked(ctx, mix, cuts, store, dir, filepath.Join(dir, "edited.m4a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reused < 2 || len(store.kept) != res.Chunks-res.Reused || len(store.kept) > 2 {
+		t.Errorf("after one scene's narration changed: %+v, %d kept; want 1 or 2 chunks encoded", res, len(store.kept))
+	}
+}
