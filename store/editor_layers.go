@@ -99,8 +99,8 @@ func containsID(ids []int64, id int64) bool {
 }
 
 // editScene runs fn in one transaction on a scene of the account, with its video
-// locked; the result names the video.
-func (s *Store) editScene(ctx context.Context, publisherID, sceneID int64, fn func(tx *gorm.DB, sc models.Scene, v models.Video, res *EditResult) error) (EditResult, error) {
+// locked and marked a draft (markEditing); the result names the video.
+func (s *Store) editScene(ctx context.Context, publisherID, sceneID int64, now time.Time, fn func(tx *gorm.DB, sc models.Scene, v models.Video, res *EditResult) error) (EditResult, error) {
 	var res EditResult
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var sc models.Scene
@@ -110,7 +110,7 @@ func (s *Store) editScene(ctx context.Context, publisherID, sceneID int64, fn fu
 			return translate(err, fmt.Sprintf("scene %d", sceneID))
 		}
 		var v models.Video
-		if err := s.lockVideo(tx, publisherID, sc.VideoID, &v); isNotFound(err) {
+		if err := markEditing(tx, publisherID, sc.VideoID, now, &v); isNotFound(err) {
 			return ErrSceneNotFound
 		} else if err != nil {
 			return err
@@ -282,7 +282,7 @@ func (s *Store) SplitScene(ctx context.Context, publisherID, videoID, sceneID, l
 // slide of that scene) and marks the scene for narration. An unknown scene is
 // ErrSceneNotFound, an AfterLayerID not of the scene ErrSlideNotFound.
 func (s *Store) AddLayer(ctx context.Context, publisherID, sceneID int64, in NewLayer, now time.Time) (EditResult, error) {
-	return s.editScene(ctx, publisherID, sceneID, func(tx *gorm.DB, sc models.Scene, v models.Video, res *EditResult) error {
+	return s.editScene(ctx, publisherID, sceneID, now, func(tx *gorm.DB, sc models.Scene, v models.Video, res *EditResult) error {
 		ids, err := orderedIDs(tx, &models.Layer{}, "layer_order", "scene_id = ?", sc.ID)
 		if err != nil {
 			return err
@@ -371,7 +371,7 @@ func slideMediaItem(tx *gorm.DB, publisherID, layerID int64, m SlideMediaInput, 
 // AddLayerMedia adds a picture or video of the account's library, or a text slide,
 // after the slide's media. The asset may still be importing: the render waits.
 func (s *Store) AddLayerMedia(ctx context.Context, publisherID, layerID int64, m SlideMediaInput, now time.Time) (EditResult, error) {
-	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
+	return s.editLayer(ctx, publisherID, layerID, now, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		var last struct{ N int }
 		if err := tx.Model(&models.LayerAsset{}).Select("COALESCE(MAX(position), -1) + 1 AS n").Where("layer_id = ?", l.ID).Scan(&last).Error; err != nil {
 			return translate(err, "slide media")
@@ -390,7 +390,7 @@ func (s *Store) AddLayerMedia(ctx context.Context, publisherID, layerID int64, m
 // DeleteLayerMedia removes a media item of a slide (the slide may be left without
 // media: validation says so). An item of another slide is ErrSlideMediaNotFound.
 func (s *Store) DeleteLayerMedia(ctx context.Context, publisherID, layerID, itemID int64, now time.Time) (EditResult, error) {
-	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
+	return s.editLayer(ctx, publisherID, layerID, now, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		q := tx.Where("id = ? AND layer_id = ?", itemID, l.ID).Delete(&models.LayerAsset{})
 		if q.Error != nil {
 			return translate(q.Error, "delete slide media")
@@ -405,7 +405,7 @@ func (s *Store) DeleteLayerMedia(ctx context.Context, publisherID, layerID, item
 // SetLayerVoice sets a slide's own narrator (nil: the video's) and, when it changed,
 // marks the scene for narration.
 func (s *Store) SetLayerVoice(ctx context.Context, publisherID, layerID int64, voiceID *int64, now time.Time) (EditResult, error) {
-	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
+	return s.editLayer(ctx, publisherID, layerID, now, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"voice_id": voiceID, "updated_at": now.UTC()}).Error; err != nil {
 			return translate(err, "slide voice")
 		}
@@ -421,7 +421,7 @@ func (s *Store) SetLayerVoice(ctx context.Context, publisherID, layerID int64, v
 // SetLayerMuted mutes or unmutes a slide: a muted slide keeps its time on screen, its
 // narration is left out of the render and it has no subtitles.
 func (s *Store) SetLayerMuted(ctx context.Context, publisherID, layerID int64, muted bool, now time.Time) (EditResult, error) {
-	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
+	return s.editLayer(ctx, publisherID, layerID, now, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"muted": muted, "updated_at": now.UTC()}).Error; err != nil {
 			return translate(err, "slide mute")
 		}
@@ -443,7 +443,7 @@ func (s *Store) SetLayerTransform(ctx context.Context, publisherID, layerID int6
 		}
 		value = string(raw)
 	}
-	return s.editLayer(ctx, publisherID, layerID, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
+	return s.editLayer(ctx, publisherID, layerID, now, func(tx *gorm.DB, l models.Layer, v models.Video, res *EditResult) error {
 		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"transform": value, "updated_at": now.UTC()}).Error; err != nil {
 			return translate(err, "slide transform")
 		}
