@@ -228,6 +228,7 @@ func (s *Server) logout(c *gin.Context) error {
 		if err := s.store.DeleteSession(c.Request.Context(), v.(models.Session).ID); err != nil {
 			return err
 		}
+		s.sessions.forget(v.(models.Session).ID)
 	}
 	s.clearCookie(c, SessionCookie, true)
 	return ok(c, http.StatusOK, statusResponse{Status: true})

@@ -121,16 +121,23 @@ func (s *Server) loadSession() gin.HandlerFunc {
 			return
 		}
 		now := time.Now().UTC()
-		sess, err := s.store.ActiveSession(c.Request.Context(), sessionID(token), now)
-		if errors.Is(err, models.ErrNotFound) {
-			s.clearCookie(c, SessionCookie, true)
-			c.Next()
-			return
-		}
-		if err != nil {
-			_ = c.Error(err)
-			c.Abort()
-			return
+		id := sessionID(token)
+		sess, cached := s.sessions.get(id, now)
+		if !cached {
+			var err error
+			sess, err = s.store.ActiveSession(c.Request.Context(), id, now)
+			if errors.Is(err, models.ErrNotFound) {
+				s.sessions.forget(id)
+				s.clearCookie(c, SessionCookie, true)
+				c.Next()
+				return
+			}
+			if err != nil {
+				_ = c.Error(err)
+				c.Abort()
+				return
+			}
+			s.sessions.put(sess, now)
 		}
 		if now.Sub(sess.LastSeenAt) > sessionTouchEvery {
 			expires := now.Add(s.cfg.Auth.SessionTTL)
@@ -138,6 +145,8 @@ func (s *Server) loadSession() gin.HandlerFunc {
 				s.log.WarnContext(c.Request.Context(), "touch session", "err", err)
 			} else {
 				s.setCookie(c, SessionCookie, token, s.cfg.Auth.SessionTTL, true)
+				sess.LastSeenAt, sess.ExpiresAt = now, expires
+				s.sessions.put(sess, now)
 			}
 		}
 		c.Set(ctxSession, sess)

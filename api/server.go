@@ -90,6 +90,7 @@ type Server struct {
 	scripts      scriptWriter
 	samples      sampleFlights
 	videoAnswers videoAnswers
+	sessions     sessionCache
 	engine       *gin.Engine
 
 	dummyOnce sync.Once

@@ -122,6 +122,7 @@ func (s *Server) changePassword(c *gin.Context) error {
 	if err := s.store.SetPasswordHash(ctx, u.ID, hash, sess.ID); err != nil {
 		return err
 	}
+	s.sessions.forgetUser(u.ID)
 	return ok(c, http.StatusOK, messageResponse{Message: "Password has been updated."})
 }
 

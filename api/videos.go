@@ -664,24 +664,6 @@ func (s *Server) videoJSON(ctx context.Context, v models.Video) (videoResponse, 
 			return r, err
 		}
 	}
-	narrations := map[int64]models.Asset{}
-	var ids []int64
-	for _, sc := range v.Scenes {
-		for _, l := range sc.Layers {
-			if l.NarrationAssetID != nil {
-				ids = append(ids, *l.NarrationAssetID)
-			}
-		}
-	}
-	if len(ids) > 0 {
-		found, err := s.store.AssetsForVideo(ctx, v.PublisherID, ids)
-		if err != nil {
-			return r, err
-		}
-		for _, a := range found {
-			narrations[a.ID] = a
-		}
-	}
 	for _, sc := range v.Scenes {
 		sr := sceneResponse{SceneID: sc.ID, Order: sc.Order, TemplateID: sc.TemplateID, NeedsAudio: sc.NeedsAudio,
 			AudioError: sc.AudioError, LayerList: []layerResponse{}, AssetList: []slideAsset{}}
@@ -694,18 +676,16 @@ func (s *Server) videoJSON(ctx context.Context, v models.Video) (videoResponse, 
 			if !l.IsPlaceholder {
 				durMs += l.DurationMs
 			}
-			if l.NarrationAssetID != nil {
-				if a, found := narrations[*l.NarrationAssetID]; found {
-					nr := &narrationResponse{AssetID: a.ID, DurationMs: l.NarrationMs, Sentences: []tts.PartTiming{}}
-					var err error
-					if nr.URL, err = s.presignGet(ctx, a.MediaKey); err != nil {
-						return r, err
-					}
-					if len(l.NarrationTimings) > 0 {
-						_ = json.Unmarshal(l.NarrationTimings, &nr.Sentences)
-					}
-					lr.Narration = nr
+			if a := l.Narration; a != nil {
+				nr := &narrationResponse{AssetID: a.ID, DurationMs: l.NarrationMs, Sentences: []tts.PartTiming{}}
+				var err error
+				if nr.URL, err = s.presignGet(ctx, a.MediaKey); err != nil {
+					return r, err
 				}
+				if len(l.NarrationTimings) > 0 {
+					_ = json.Unmarshal(l.NarrationTimings, &nr.Sentences)
+				}
+				lr.Narration = nr
 			}
 			for _, it := range l.Assets {
 				sa, err := s.slideAssetJSON(ctx, it)

@@ -154,6 +154,9 @@ type Layer struct {
 	UpdatedAt        time.Time
 
 	Assets []LayerAsset `gorm:"-"`
+	// Narration is the slide's narration asset, loaded with the video's tree while it
+	// is live.
+	Narration *Asset `gorm:"-"`
 }
 
 // LayerAssetKind says what a slide's media item is.

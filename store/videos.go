@@ -84,6 +84,11 @@ func loadTree(db *gorm.DB, v *models.Video) error {
 			assetIDs = append(assetIDs, *it.AssetID)
 		}
 	}
+	for _, l := range layers {
+		if l.NarrationAssetID != nil {
+			assetIDs = append(assetIDs, *l.NarrationAssetID)
+		}
+	}
 	assets := map[int64]*models.Asset{}
 	if len(assetIDs) > 0 {
 		var found []models.Asset
@@ -104,6 +109,12 @@ func loadTree(db *gorm.DB, v *models.Video) error {
 	byScene := map[int64][]models.Layer{}
 	for _, l := range layers {
 		l.Assets = byLayer[l.ID]
+		if l.NarrationAssetID != nil {
+			// A narration is the slide's while it is a live asset of the video's account.
+			if a := assets[*l.NarrationAssetID]; a != nil && a.PublisherID == v.PublisherID && a.DeletedAt == nil {
+				l.Narration = a
+			}
+		}
 		byScene[l.SceneID] = append(byScene[l.SceneID], l)
 	}
 	for i := range scenes {
