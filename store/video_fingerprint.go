@@ -23,9 +23,9 @@ import (
 // versions (xmin), on SQLite of their columns.
 func (s *Store) VideoFingerprint(ctx context.Context, publisherID, videoID int64) (string, error) {
 	q := s.fingerprintQuery()
-	var parts [5]sql.NullString
-	row := s.db.WithContext(ctx).Raw(q, videoID, publisherID, videoID, videoID, videoID, videoID, videoID, videoID).Row()
-	if err := row.Scan(&parts[0], &parts[1], &parts[2], &parts[3], &parts[4]); err != nil {
+	var parts [3]sql.NullString
+	row := s.db.WithContext(ctx).Raw(q, videoID, publisherID, videoID, videoID).Row()
+	if err := row.Scan(&parts[0], &parts[1], &parts[2]); err != nil {
 		return "", translate(err, fmt.Sprintf("video %d fingerprint", videoID))
 	}
 	if !parts[0].Valid {
@@ -38,16 +38,20 @@ func (s *Store) VideoFingerprint(ctx context.Context, publisherID, videoID int64
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// fingerprintQuery builds VideoFingerprint's query; on SQLite from the models'
-// columns, so a column added later is in the digest without anyone remembering it.
+// fingerprintQuery builds VideoFingerprint's query: the video with its voiceover,
+// its scenes, and its slides each with its narration, media items and their assets,
+// one row each, every row spelled out by position (a missing joined row spells
+// empty fields). On SQLite the rows' columns come from the models, so a column added
+// later is in the digest without anyone remembering it.
 func (s *Store) fingerprintQuery() string {
 	s.fingerprintOnce.Do(func() {
+		pg := s.dialect == migrations.Postgres
 		cols := func(model any, alias string) string {
-			if s.dialect == migrations.Postgres {
+			if pg {
 				// Every change to a row makes a new version of it with a new xmin (the
 				// transaction that wrote it): id and xmin name a row's content without
 				// reading it.
-				return "concat_ws(','," + alias + ".id," + alias + ".xmin)"
+				return "concat(" + alias + ".id, ',', " + alias + ".xmin)"
 			}
 			stmt := &gorm.Statement{DB: s.db}
 			if err := stmt.Parse(model); err != nil {
@@ -55,30 +59,28 @@ func (s *Store) fingerprintQuery() string {
 			}
 			names := make([]string, len(stmt.Schema.DBNames))
 			for i, n := range stmt.Schema.DBNames {
-				names[i] = alias + "." + n
+				names[i] = "quote(" + alias + "." + n + ")"
 			}
-			// concat_ws skips NULLs: a NULL and an empty value digest alike, which no
-			// answer tells apart either.
-			return "concat_ws(','," + strings.Join(names, ",") + ")"
+			return strings.Join(names, " || ',' || ")
 		}
+		row := func(parts ...string) string { return strings.Join(parts, " || '/' || ") }
 		digest := func(expr string) string {
-			if s.dialect == migrations.Postgres {
+			if pg {
 				return "md5(" + expr + ")"
 			}
 			return expr
 		}
-		agg := func(model any, alias, from string) string {
-			return "(SELECT " + digest("string_agg("+cols(model, alias)+", '|' ORDER BY "+alias+".id)") + " FROM " + from + ")"
-		}
-		slides := "SELECT l.id FROM layers l WHERE l.video_id = ?"
 		s.fingerprintSQL = "SELECT " + strings.Join([]string{
-			"(SELECT " + digest(cols(&models.Video{}, "v")) + " FROM videos v WHERE v.id = ? AND v.publisher_id = ? AND v.deleted_at IS NULL)",
-			agg(&models.Scene{}, "s", "scenes s WHERE s.video_id = ?"),
-			agg(&models.Layer{}, "l", "layers l WHERE l.video_id = ?"),
-			agg(&models.LayerAsset{}, "la", "layer_assets la WHERE la.layer_id IN ("+slides+")"),
-			agg(&models.Asset{}, "a", "assets a WHERE a.id IN (SELECT la.asset_id FROM layer_assets la WHERE la.layer_id IN ("+slides+")"+
-				" UNION SELECT l.narration_asset_id FROM layers l WHERE l.video_id = ?"+
-				" UNION SELECT v.voiceover_asset_id FROM videos v WHERE v.id = ?)"),
+			"(SELECT " + digest(row(cols(&models.Video{}, "v"), cols(&models.Asset{}, "vo"))) +
+				" FROM videos v LEFT JOIN assets vo ON vo.id = v.voiceover_asset_id" +
+				" WHERE v.id = ? AND v.publisher_id = ? AND v.deleted_at IS NULL)",
+			"(SELECT " + digest("string_agg("+cols(&models.Scene{}, "s")+", '|' ORDER BY s.id)") +
+				" FROM scenes s WHERE s.video_id = ?)",
+			"(SELECT " + digest("string_agg("+row(cols(&models.Layer{}, "l"), cols(&models.Asset{}, "n"),
+				cols(&models.LayerAsset{}, "la"), cols(&models.Asset{}, "a"))+", '|' ORDER BY l.id, la.id)") +
+				" FROM layers l LEFT JOIN assets n ON n.id = l.narration_asset_id" +
+				" LEFT JOIN layer_assets la ON la.layer_id = l.id LEFT JOIN assets a ON a.id = la.asset_id" +
+				" WHERE l.video_id = ?)",
 		}, ",\n")
 	})
 	return s.fingerprintSQL

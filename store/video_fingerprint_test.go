@@ -27,6 +27,7 @@ func TestVideoFingerprint(t *testing.T) {
 		v := withScenes(t, s, newVideo(t, s, pub, nil, "Harbour", now, nil).ID, []string{"One a.", "One b."}, []string{"Two a."})
 		pic := newAsset(t, s, pub, "quay.jpg", models.AssetTypeIDImage, now)
 		voice := newAsset(t, s, pub, "n.wav", models.AssetTypeIDAudio, now)
+		recording := newAsset(t, s, pub, "talk.mp3", models.AssetTypeIDAudio, now)
 		layer := v.Scenes[0].Layers[0]
 		if err := s.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: layer.ID, AssetID: &pic.ID}}, true, now); err != nil {
 			t.Fatal(err)
@@ -63,6 +64,8 @@ func TestVideoFingerprint(t *testing.T) {
 			{"media item automatched", "UPDATE layer_assets SET automatched = ? WHERE layer_id = ?", []any{false, layer.ID}},
 			{"picture imported", "UPDATE assets SET state = ? WHERE id = ?", []any{models.AssetStateComplete, pic.ID}},
 			{"narration object", "UPDATE assets SET media_key = ? WHERE id = ?", []any{"videos/n2.wav", voice.ID}},
+			{"voiceover recording set", "UPDATE videos SET voiceover_asset_id = ? WHERE id = ?", []any{recording.ID, v.ID}},
+			{"voiceover recording imported", "UPDATE assets SET state = ? WHERE id = ?", []any{models.AssetStateComplete, recording.ID}},
 			{"media removed", "DELETE FROM layer_assets WHERE layer_id = ?", []any{layer.ID}},
 			{"slide removed", "DELETE FROM layers WHERE id = ?", []any{v.Scenes[1].Layers[0].ID}},
 			{"scene removed", "DELETE FROM scenes WHERE id = ?", []any{v.Scenes[1].ID}},
