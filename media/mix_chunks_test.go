@@ -67,9 +67,10 @@ func snr(got, want []float32, lo, hi int) float64 {
 	return 10 * math.Log10(sig/noise)
 }
 
-// TestMixAudioChunked: a mix encoded scene by scene sounds like the mix encoded whole,
-// seams included, lasts as long and starts as early; mixing it again reuses every
-// chunk, and a change to one scene's narration encodes only the chunks that hear it.
+// TestMixAudioChunked: a mix kept in chunks sounds like the mix encoded whole, lasts
+// as long and starts as early; mixing it again reuses every chunk, and a change to one
+// scene's narration encodes only the chunks that hear it, each from its pre-roll,
+// and they join the kept chunks without a seam.
 func TestMixAudioChunked(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
@@ -139,5 +140,23 @@ func TestMixAudioChunked(t *testing.T) {
 	}
 	if res.Reused < 2 || len(store.kept) != res.Chunks-res.Reused || len(store.kept) > 2 {
 		t.Errorf("after one scene's narration changed: %+v, %d kept; want 1 or 2 chunks encoded", res, len(store.kept))
+	}
+	// The stretches encoded alone, from their pre-roll, join the kept ones without a
+	// seam: the edited mix sounds like the edited mix encoded whole.
+	editedWhole := filepath.Join(dir, "edited-whole.m4a")
+	if err := tool.MixAudio(ctx, mix, editedWhole); err != nil {
+		t.Fatal(err)
+	}
+	e, ew := decodeMono(t, filepath.Join(dir, "edited.m4a")), decodeMono(t, editedWhole)
+	n = min(len(e), len(ew)) - 2048
+	t.Logf("edited, chunked vs whole: %.1f dB over the mix", snr(e, ew, 0, n))
+	if got := snr(e, ew, 0, n); got < 25 {
+		t.Errorf("the edited chunked mix is %.1f dB from the edited whole one, want at least 25", got)
+	}
+	for _, seam := range cuts {
+		at := seam * 48
+		if got := snr(e, ew, at-2048, at+2048); got < 25 {
+			t.Errorf("at the seam at %d ms the edited chunked mix is %.1f dB from the whole one, want at least 25", seam, got)
+		}
 	}
 }

@@ -616,7 +616,7 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 	if err != nil {
 		return err
 	}
-	args, graph := mixGraph(in, nil, 0, samples)
+	args, graph, _ := mixGraph(in, nil, 0, samples, 0, "")
 	args = append(args, "-filter_complex", graph, "-map", "[out]",
 		"-c:a", "aac", "-b:a", mixBitRate, "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn", "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
@@ -646,15 +646,16 @@ func (in MixInput) samples() (int64, error) {
 const samplesPerMs = MixSampleRate / 1000
 
 // mixGraph is the ffmpeg inputs and filter graph of samples [from, to) of the mix,
-// output [out]. A narration clip is left out when lengths (by index, ms; 0 unknown)
-// show it ends before from; one that started earlier is cut to from.
-func mixGraph(in MixInput, lengths []int, from, to int64) ([]string, string) {
+// output [<tag>out]; its inputs are numbered from first and its labels start with tag,
+// so several stretches can be mixed in one ffmpeg run. A narration clip is left out
+// when lengths (by index, ms; 0 unknown) show it ends before from; one that started
+// earlier is cut to from.
+func mixGraph(in MixInput, lengths []int, from, to int64, first int, tag string) (args []string, graph string, inputs int) {
 	span := to - from
 	fit := fmt.Sprintf("apad=whole_len=%d,atrim=end_sample=%d", span, span)
 	norm := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=stereo", MixSampleRate)
-	var args []string
 	var g strings.Builder
-	nin := 0
+	nin := first
 	var narr, bg []string
 	for i, a := range in.Narration {
 		start := int64(max(a.StartMs, 0)) * samplesPerMs
@@ -662,12 +663,21 @@ func mixGraph(in MixInput, lengths []int, from, to int64) ([]string, string) {
 			continue
 		}
 		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+a.Path)
-		place := fmt.Sprintf("adelay=%dS:all=1", start-from)
+		cut, place, mute := "", fmt.Sprintf(",adelay=%dS:all=1", start-from), a.Mute
 		if start < from {
-			place = fmt.Sprintf("atrim=start_sample=%d,asetpts=N/SR/TB", from-start)
+			// A clip that started before the stretch is cut before it is resampled, and
+			// its muted spans move with it.
+			off := int((from - start) / samplesPerMs)
+			cut = fmt.Sprintf("atrim=start=%s,asetpts=PTS-STARTPTS,", strconv.FormatFloat(float64(from-start)/MixSampleRate, 'f', 6, 64))
+			place, mute = "", nil
+			for _, m := range a.Mute {
+				if m.EndMs > off {
+					mute = append(mute, Span{max(0, m.StartMs-off), m.EndMs - off})
+				}
+			}
 		}
-		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s%s,%s[n%d];\n", nin, norm, gain(a.Volume), muteFilter(a.Mute), place, i)
-		narr = append(narr, fmt.Sprintf("[n%d]", i))
+		fmt.Fprintf(&g, "[%d:a:0]%s%s,volume=%s%s%s[%sn%d];\n", nin, cut, norm, gain(a.Volume), muteFilter(mute), place, tag, i)
+		narr = append(narr, fmt.Sprintf("[%sn%d]", tag, i))
 		nin++
 	}
 	for i, b := range in.Background {
@@ -675,20 +685,26 @@ func mixGraph(in MixInput, lengths []int, from, to int64) ([]string, string) {
 			args = append(args, "-stream_loop", "-1")
 		}
 		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+b.Path)
-		fmt.Fprintf(&g, "[%d:a:0]%s,volume=%s,atrim=start_sample=%d:end_sample=%d,asetpts=N/SR/TB[b%d];\n", nin, norm, gain(b.Volume), from, to, i)
-		bg = append(bg, fmt.Sprintf("[b%d]", i))
+		// Cut to the stretch before resampling: a stretch late in a long video would
+		// otherwise resample all the music before it only to drop it.
+		cut := ""
+		if from > 0 {
+			cut = fmt.Sprintf("atrim=start=%s,asetpts=PTS-STARTPTS,", strconv.FormatFloat(float64(from)/MixSampleRate, 'f', 6, 64))
+		}
+		fmt.Fprintf(&g, "[%d:a:0]%s%s,volume=%s,atrim=end_sample=%d[%sb%d];\n", nin, cut, norm, gain(b.Volume), to-from, tag, i)
+		bg = append(bg, fmt.Sprintf("[%sb%d]", tag, i))
 		nin++
 	}
 	mix := func(labels []string, out string) {
 		if len(labels) == 1 {
-			fmt.Fprintf(&g, "%s%s[%s];\n", labels[0], fit, out)
+			fmt.Fprintf(&g, "%s%s[%s%s];\n", labels[0], fit, tag, out)
 			return
 		}
-		fmt.Fprintf(&g, "%samix=inputs=%d:normalize=0:duration=longest,%s[%s];\n", strings.Join(labels, ""), len(labels), fit, out)
+		fmt.Fprintf(&g, "%samix=inputs=%d:normalize=0:duration=longest,%s[%s%s];\n", strings.Join(labels, ""), len(labels), fit, tag, out)
 	}
 	switch {
 	case len(narr) == 0 && len(bg) == 0:
-		fmt.Fprintf(&g, "anullsrc=r=%d:cl=stereo,%s[out]", MixSampleRate, fit)
+		fmt.Fprintf(&g, "anullsrc=r=%d:cl=stereo,%s[%sout]", MixSampleRate, fit, tag)
 	case len(bg) == 0:
 		mix(narr, "out")
 	case len(narr) == 0:
@@ -699,15 +715,15 @@ func mixGraph(in MixInput, lengths []int, from, to int64) ([]string, string) {
 		if in.DuckUnderNarration {
 			// About -20 dB of gain reduction while narration is above -36 dBFS, back
 			// within half a second of a pause.
-			g.WriteString("[narr]asplit=2[voice][key];\n[bg][key]sidechaincompress=threshold=0.016:ratio=12:attack=20:release=450:knee=2[ducked];\n")
-			g.WriteString("[voice][ducked]")
+			fmt.Fprintf(&g, "[%[1]snarr]asplit=2[%[1]svoice][%[1]skey];\n[%[1]sbg][%[1]skey]sidechaincompress=threshold=0.016:ratio=12:attack=20:release=450:knee=2[%[1]sducked];\n", tag)
+			fmt.Fprintf(&g, "[%[1]svoice][%[1]sducked]", tag)
 		} else {
-			g.WriteString("[narr][bg]")
+			fmt.Fprintf(&g, "[%[1]snarr][%[1]sbg]", tag)
 		}
-		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[out]", fit)
+		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[%sout]", fit, tag)
 	}
 	// A chain ends with ";" only when another follows: a trailing one is an empty filter.
-	return args, strings.TrimSuffix(strings.TrimSpace(g.String()), ";")
+	return args, strings.TrimSuffix(strings.TrimSpace(g.String()), ";"), nin - first
 }
 
 // JoinSegments writes out: the segments (from RenderSegment or RenderClipSegment, same
