@@ -11,8 +11,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.temporal.io/sdk/activity"
@@ -74,6 +76,34 @@ type RenderActivities struct {
 	// app's address for the link in it.
 	Mailer    email.Sender
 	PublicURL string
+
+	// A worker encodes at most one segment per core at once (more would only share the
+	// cores and add an ffmpeg's memory each); slots holds a token per segment being
+	// encoded and encoding counts them: a segment takes the cores the others leave (a
+	// scene re-rendered alone gets them all, and the engine encodes its slides side by
+	// side; a whole render gets one each).
+	slotsOnce sync.Once
+	slots     chan struct{}
+	encoding  atomic.Int32
+}
+
+// encodeSlot waits, heartbeating beat, until this worker may encode one more segment;
+// release gives the slot back.
+func (a *RenderActivities) encodeSlot(ctx context.Context, beat SegmentProgress) (release func(), err error) {
+	a.slotsOnce.Do(func() { a.slots = make(chan struct{}, runtime.NumCPU()) })
+	select {
+	case a.slots <- struct{}{}:
+	default:
+		stop := heartbeatEvery(ctx, 2*time.Second, beat)
+		select {
+		case a.slots <- struct{}{}:
+			stop()
+		case <-ctx.Done():
+			stop()
+			return nil, ctx.Err()
+		}
+	}
+	return func() { <-a.slots }, nil
 }
 
 // Error types of renders that cannot succeed by retrying.
@@ -478,7 +508,16 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 		return RenderSegmentResult{}, err
 	}
 	out := filepath.Join(dir, "segment.mp4")
-	if err := a.Engine.RenderSegment(ctx, seg, dir, out, a.beat(ctx, in.Scene)); err != nil {
+	release, err := a.encodeSlot(ctx, idle)
+	if err != nil {
+		return RenderSegmentResult{}, err
+	}
+	running := a.encoding.Add(1)
+	seg.Threads = max(1, runtime.NumCPU()/int(running))
+	err = a.Engine.RenderSegment(ctx, seg, dir, out, a.beat(ctx, in.Scene))
+	a.encoding.Add(-1)
+	release() // the upload needs no core
+	if err != nil {
 		return RenderSegmentResult{}, fmt.Errorf("render scene %d: %w", in.Scene.Index, err)
 	}
 	idle.DoneMs = in.Scene.DurationMs

@@ -1,0 +1,53 @@
+package media_test
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"pagecast/media"
+)
+
+// TestSplitSegmentLooksTheSame: a segment given two threads is encoded in two parts
+// side by side and joined; it has the same frames as the segment encoded whole, its
+// subtitles included, the one crossing the cut too.
+func TestSplitSegmentLooksTheSame(t *testing.T) {
+	in := makeRenderInputs(t)
+	dir := t.TempDir()
+	ctx := context.Background()
+	seg := media.SegmentInput{Canvas: small, Style: media.DefaultSubtitleStyle(small),
+		Slides: []media.SegmentSlide{
+			{DurationMs: 1000, Image: in.still, KenBurns: true, Motion: 1, Tagline: "First"},
+			{DurationMs: 700, Text: "A text slide"},
+			{DurationMs: 800, Image: in.still, KenBurns: true, Motion: 2},
+		},
+		Cues: []media.Cue{{StartMs: 200, EndMs: 900, Text: "Before the cut"}, {StartMs: 1500, EndMs: 2200, Text: "Across the cut"}},
+	}
+	whole, split := filepath.Join(dir, "whole.mp4"), filepath.Join(dir, "split.mp4")
+	seg.Threads = 1
+	if err := (media.Tool{}).RenderSegment(ctx, seg, dir, whole, nil); err != nil {
+		t.Fatal(err)
+	}
+	seg.Threads = 2
+	var last int
+	if err := (media.Tool{}).RenderSegment(ctx, seg, dir, split, func(ms int) { last = ms }); err != nil {
+		t.Fatal(err)
+	}
+	a, b := grayFrames(t, whole, small.Width, small.Height), grayFrames(t, split, small.Width, small.Height)
+	if want := small.Frames(1000) + small.Frames(700) + small.Frames(800); len(a) != want || len(b) != want {
+		t.Fatalf("frames: whole %d, split %d, want %d", len(a), len(b), want)
+	}
+	for i := range a {
+		var sum float64
+		for p := range a[i] {
+			sum += math.Abs(float64(a[i][p]) - float64(b[i][p]))
+		}
+		if m := sum / float64(len(a[i])); m > 3 {
+			t.Errorf("frame %d differs by %.1f grey levels on average between the whole and the split segment", i, m)
+		}
+	}
+	if last < 2400 {
+		t.Errorf("progress ended at %d ms of 2500", last)
+	}
+}
