@@ -2,7 +2,8 @@
 // slide's text (its narration is made again), replace a slide's picture from the media
 // library, edit a subtitle, add music and an intro, render, and check the MP4 and its
 // subtitles reflect every change; then change one scene, render again, and check only
-// that scene was rendered again.
+// that scene was rendered again. Two tabs editing one video: reorders apply in turn, an
+// order made from a view older than a delete is refused and that tab reloads.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -195,6 +196,74 @@ describe('editor', () => {
       assert.ok(Math.abs(secondsAgain - again.duration - 1) < 0.2, `the new MP4 lasts ${secondsAgain} s: the slides' ${again.duration} s and the 1 s intro`);
     } catch (err) {
       await page.screenshot({ path: 'test-results/editor.png', fullPage: true }).catch(() => {});
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('two tabs: concurrent reorders apply in turn; an order made from a view older than a delete is refused and the tab reloads', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const a = await context.newPage();
+    const b = await context.newPage();
+    for (const p of [a, b]) p.setDefaultTimeout(20_000);
+    const api = (method, path, body) => a.evaluate(async ([method, path, body]) => {
+      const token = document.cookie.split('; ').find((c) => c.startsWith('pagecast_csrf='))?.split('=')[1];
+      const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    }, [method, path, body]);
+    const sceneIds = async (p) => p.evaluate(() => [...document.querySelectorAll('[data-testid=editor-scene]')].map((e) => Number(e.getAttribute('data-scene-id'))));
+    const serverOrder = async (id) => {
+      const v = (await api('GET', `/api/v2/video/${id}`)).body.data;
+      assert.deepEqual(v.scenes.map((s) => s.order), v.scenes.map((_, i) => i + 1), 'scene orders are 1..n');
+      return v.scenes.map((s) => s.sceneId);
+    };
+    try {
+      await registerInBrowser(a, app.url, `tabs-${Date.now()}@example.com`, 'correct-horse-1', '');
+      const created = await api('POST', '/api/v2/video', { name: 'Two tabs', text: script, canCreateTextSlides: true });
+      assert.equal(created.status, 201);
+      const id = created.body.data.videoId;
+      for (let i = 0; (await api('GET', `/api/v2/video/${id}`)).body.data.buildStage !== 4; i++) {
+        assert.ok(i < 240, 'the video builds');
+        await a.waitForTimeout(250);
+      }
+      const [s1, s2, s3] = await serverOrder(id);
+      for (const p of [a, b]) {
+        await p.goto(`${app.url}/editor/${id}`);
+        await p.locator('[data-testid=editor-scene]').nth(2).waitFor();
+      }
+      const waitOrder = async (p, want) => {
+        for (let i = 0; ; i++) {
+          if (JSON.stringify(await sceneIds(p)) === JSON.stringify(want)) return;
+          assert.ok(i < 80, `the tab shows ${want}`);
+          await p.waitForTimeout(250);
+        }
+      };
+
+      // Both tabs reorder from the same view: each order names every scene, so both
+      // apply, in turn; the last one wins and the orders stay 1..n.
+      await a.locator(`[data-testid=editor-scene][data-scene-id="${s3}"] [data-testid=editor-scene-up]`).click();
+      await waitOrder(a, [s1, s3, s2]);
+      await b.locator(`[data-testid=editor-scene][data-scene-id="${s1}"] [data-testid=editor-scene-down]`).click();
+      await waitOrder(b, [s2, s1, s3]);
+      assert.deepEqual(await serverOrder(id), [s2, s1, s3], 'the later order is the one stored');
+
+      // Tab A deletes scene 1. Tab B, still showing three scenes, moves scene 3 up: its
+      // order names a scene that is gone, so it is refused, B is told and reloads.
+      await a.reload();
+      await waitOrder(a, [s2, s1, s3]);
+      await a.locator(`[data-testid=editor-scene][data-scene-id="${s1}"] [data-testid=editor-scene-delete]`).click();
+      await a.click('[data-testid=editor-delete-confirm-submit]');
+      await waitOrder(a, [s2, s3]);
+      assert.deepEqual(await serverOrder(id), [s2, s3]);
+      await b.locator(`[data-testid=editor-scene][data-scene-id="${s3}"] [data-testid=editor-scene-up]`).click();
+      await b.locator('[data-testid=editor-notice]', { hasText: 'This video changed in another tab.' }).waitFor();
+      assert.deepEqual(await serverOrder(id), [s2, s3], 'the refused order changed nothing');
+      await b.click('[data-testid=editor-reload]');
+      await waitOrder(b, [s2, s3]);
+    } catch (err) {
+      await a.screenshot({ path: 'test-results/editor-tab-a.png', fullPage: true }).catch(() => {});
+      await b.screenshot({ path: 'test-results/editor-tab-b.png', fullPage: true }).catch(() => {});
       throw err;
     } finally {
       await context.close();
