@@ -1,1 +1,3 @@
 export { MediaLibraryPage } from './components/media-library-page';
+export { useUploadFile, type Uploader } from './api/upload-file';
+export { validateFile, mimeTypeOf } from './utils/validate-file';

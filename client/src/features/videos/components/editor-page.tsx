@@ -419,6 +419,7 @@ export function EditorPage({ videoId }: { videoId: number }) {
             layerId={picking.layerId}
             onChoose={(media) => chooseMedia(picking, media.assetId)}
             onChooseSuggestion={(s) => chooseSuggestion(picking, s)}
+            onUploaded={(assetId) => chooseMedia(picking, assetId)}
             onClose={() => setPicking(null)}
           />
         </div>

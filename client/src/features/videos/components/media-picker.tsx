@@ -4,6 +4,7 @@ import type { SuggestedAsset } from '../api/get-suggested-assets';
 import type { LibraryMedia } from '../api/types';
 import { LibraryPicker } from './library-picker';
 import { MediaHelp } from './media-help';
+import { MediaUpload } from './media-upload';
 
 export const LIBRARY_MEDIA_LOAD_FAILED = 'We could not load your media.';
 
@@ -20,6 +21,7 @@ export function MediaPicker({
   onClose,
   layerId,
   onChooseSuggestion,
+  onUploaded,
 }: {
   currentAssetId: number | undefined;
   choosing: number | null;
@@ -28,13 +30,18 @@ export function MediaPicker({
   /** layerId: the slide the media is for; with it the picker also offers recommended and suggested media. */
   layerId?: number;
   onChooseSuggestion?: (suggestion: SuggestedAsset) => void;
+  /** onUploaded: a file uploaded from the computer became library asset assetId; with it the picker offers uploads. */
+  onUploaded?: (assetId: number) => void;
 }) {
   return (
     <LibraryPicker
       before={
-        layerId !== undefined && onChooseSuggestion ? (
-          <MediaHelp layerId={layerId} currentAssetId={currentAssetId} busy={choosing !== null} onChoose={onChoose} onChooseSuggestion={onChooseSuggestion} />
-        ) : undefined
+        <>
+          {onUploaded && <MediaUpload disabled={choosing !== null} onUploaded={onUploaded} />}
+          {layerId !== undefined && onChooseSuggestion && (
+            <MediaHelp layerId={layerId} currentAssetId={currentAssetId} busy={choosing !== null} onChoose={onChoose} onChooseSuggestion={onChooseSuggestion} />
+          )}
+        </>
       }
       title="Choose a picture or video"
       query={useLibraryMedia()}
@@ -42,7 +49,7 @@ export function MediaPicker({
       loadFailed={LIBRARY_MEDIA_LOAD_FAILED}
       empty={
         <>
-          No pictures or videos in your media library yet. Upload some in the <Link to="/dashboard/media-library">Media library</Link>.
+          No pictures or videos in your media library yet. Upload one from your computer above, or in the <Link to="/dashboard/media-library">Media library</Link>.
         </>
       }
       className="soundtrack-picker insert-picker media-picker"
