@@ -31,6 +31,7 @@ import { EditorScene } from './editor-scene';
 import { slideImporting } from './editor-slide';
 import { InsertsPanel } from './inserts-panel';
 import { MediaPicker } from './media-picker';
+import { NarratorPanel } from './narrator-panel';
 import { RenderPanel } from './render-panel';
 import { ScenePreview } from './scene-preview';
 import { SlidePanel } from './slide-panel';
@@ -403,6 +404,7 @@ export function EditorPage({ videoId }: { videoId: number }) {
           <ScenePreview video={v} />
           <SlidePanel video={v} onPickMedia={setPicking} refused={refused} onChange={() => setNotice(null)} />
           <RenderPanel video={v} />
+          {!v.isVoiceover && <NarratorPanel video={v} />}
           <ValidationList video={v} />
           <AutomatchPanel video={v} />
           <SoundtrackPanel video={v} />

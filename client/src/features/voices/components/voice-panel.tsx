@@ -8,7 +8,8 @@ interface VoicePanelProps {
   voice: Voice | null;
   aiChooses: boolean;
   onChoose: (voice: Voice) => void;
-  onLetAiChoose: () => void;
+  /** onLetAiChoose: without it there is no "Let AI choose" (the editor changes a made video's narrator). */
+  onLetAiChoose?: () => void;
 }
 
 /** Narrator-voice panel: the chosen voice, its sample, and the way into the selector. */
@@ -40,15 +41,17 @@ export function VoicePanel({ voice, aiChooses, onChoose, onLetAiChoose }: VoiceP
         <button type="button" className="button button--primary" onClick={() => setOpen(true)} data-testid="voice-change">
           Change voice
         </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={onLetAiChoose}
-          disabled={aiChooses}
-          data-testid="voice-ai-choose"
-        >
-          Let AI choose
-        </button>
+        {onLetAiChoose && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={onLetAiChoose}
+            disabled={aiChooses}
+            data-testid="voice-ai-choose"
+          >
+            Let AI choose
+          </button>
+        )}
       </div>
       {open && (
         <VoiceSelectorModal
