@@ -404,8 +404,8 @@ export function EditorPage({ videoId }: { videoId: number }) {
           <ScenePreview video={v} />
           <SlidePanel video={v} onPickMedia={setPicking} refused={refused} onChange={() => setNotice(null)} />
           <RenderPanel video={v} />
-          {!v.isVoiceover && <NarratorPanel video={v} />}
           <ValidationList video={v} />
+          {!v.isVoiceover && <NarratorPanel video={v} />}
           <AutomatchPanel video={v} />
           <SoundtrackPanel video={v} />
           <InsertsPanel video={v} />
