@@ -14,7 +14,6 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"go.temporal.io/sdk/activity"
@@ -79,12 +78,11 @@ type RenderActivities struct {
 
 	// A worker encodes at most one segment per core at once (more would only share the
 	// cores and add an ffmpeg's memory each); slots holds a token per segment being
-	// encoded and encoding counts them: a segment takes the cores the others leave (a
-	// scene re-rendered alone gets them all, and the engine encodes its slides side by
-	// side; a whole render gets one each).
+	// encoded. A segment takes the cores the others leave: a scene re-rendered alone
+	// gets them all (and the engine encodes its slides side by side), a whole render
+	// gets one each.
 	slotsOnce sync.Once
 	slots     chan struct{}
-	encoding  atomic.Int32
 }
 
 // encodeSlot waits, heartbeating beat, until this worker may encode one more segment;
@@ -512,10 +510,8 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 	if err != nil {
 		return RenderSegmentResult{}, err
 	}
-	running := a.encoding.Add(1)
-	seg.Threads = max(1, runtime.NumCPU()/int(running))
+	seg.Threads = max(1, runtime.NumCPU()/len(a.slots))
 	err = a.Engine.RenderSegment(ctx, seg, dir, out, a.beat(ctx, in.Scene))
-	a.encoding.Add(-1)
 	release() // the upload needs no core
 	if err != nil {
 		return RenderSegmentResult{}, fmt.Errorf("render scene %d: %w", in.Scene.Index, err)
