@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeXhr } from '@/features/media-library/test/fake-xhr';
-import { mockApi, ok } from '@/test/mock-api';
-import { renderApp, signedIn } from '@/test/render-app';
+import { ok } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+import { editorApi } from '../test/editor-api';
 import { fullVideo } from '../test/fixtures';
 import { NOT_A_PICTURE } from './media-upload';
 
@@ -18,19 +19,7 @@ beforeEach(() => {
 describe('editor media upload', () => {
   it('uploads a picture from the computer to the library and puts it on the slide; refuses other files', async () => {
     let replaced = false;
-    const { find } = mockApi({
-      ...signedIn(),
-      'GET /api/v2/video/42': () => ok(fullVideo()),
-      'GET /api/v2/video/42/credits-info': ok({ canRender: true, renderAllowed: true, requiredCredits: 1, remainingCredits: 9 }),
-      'GET /api/v2/video/42/renderStatusWithDetails': ok({ videoId: 42, status: '' }),
-      'GET /api/v2/video/42/exports': ok({ exports: [] }),
-      'GET /api/v2/video/42/backgroundAudio': ok({ items: [] }),
-      'GET /api/v2/video/42/inserts': ok({ inserts: [] }),
-      'GET /api/v2/video/insert/types': ok({ types: [] }),
-      'GET /api/v2/video/42/subtitles': ok({ subtitles: [], edited: false }),
-      'GET /api/v2/video/42/validate': ok({ validations: [] }),
-      'GET /api/v2/video/42/pendingAssetStatus': ok({ pending: false, assets: [] }),
-      'GET /api/v2/voice': ok({ voices: [], page: 1, pageSize: 1000, total: 0 }),
+    const { find } = editorApi({
       'GET /api/v2/asset/page': ok({ assets: [], totalItems: 0 }),
       'GET /api/v2/layer/10/recommendedAssets': ok([]),
       'GET /api/v2/layer/10/suggestedAssets': ok([]),

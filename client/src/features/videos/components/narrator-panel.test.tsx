@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, ok } from '@/test/mock-api';
-import { renderApp, signedIn } from '@/test/render-app';
+import { ok } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+import { editorApi } from '../test/editor-api';
 import { fullVideo } from '../test/fixtures';
 
 function voice(voiceId: number, name: string) {
@@ -19,27 +20,19 @@ beforeEach(() => {
 describe('editor narrator', () => {
   it("shows the video's narrator and changes it; the scenes are narrated again", async () => {
     let current = fullVideo();
-    const { find } = mockApi({
-      ...signedIn(),
-      'GET /api/v2/video/42': () => ok(current),
-      'GET /api/v2/video/42/credits-info': ok({ canRender: true, renderAllowed: true, requiredCredits: 1, remainingCredits: 9 }),
-      'GET /api/v2/video/42/renderStatusWithDetails': ok({ videoId: 42, status: '' }),
-      'GET /api/v2/video/42/exports': ok({ exports: [] }),
-      'GET /api/v2/video/42/backgroundAudio': ok({ items: [] }),
-      'GET /api/v2/video/42/inserts': ok({ inserts: [] }),
-      'GET /api/v2/video/insert/types': ok({ types: [] }),
-      'GET /api/v2/video/42/subtitles': ok({ subtitles: [], edited: false }),
-      'GET /api/v2/video/42/validate': ok({ validations: [] }),
-      'GET /api/v2/video/42/pendingAssetStatus': ok({ pending: false, assets: [] }),
-      'GET /api/v2/tag/group': ok([]),
-      'GET /api/v2/voice': ok({ voices: [voice(3, 'Aria'), voice(4, 'Brian')], page: 1, pageSize: 1000, total: 2 }),
-      'PUT /api/v2/video/42': () => {
-        current = fullVideo();
-        current.voiceId = 4;
-        for (const s of current.scenes) s.needsAudio = true;
-        return ok(current);
+    const { find } = editorApi(
+      {
+        'GET /api/v2/tag/group': ok([]),
+        'GET /api/v2/voice': ok({ voices: [voice(3, 'Aria'), voice(4, 'Brian')], page: 1, pageSize: 1000, total: 2 }),
+        'PUT /api/v2/video/42': () => {
+          current = fullVideo();
+          current.voiceId = 4;
+          for (const s of current.scenes) s.needsAudio = true;
+          return ok(current);
+        },
       },
-    });
+      () => current,
+    );
     renderApp('/editor/42');
     const panel = await screen.findByTestId('editor-narrator');
     await waitFor(() => expect(within(panel).getByTestId('voice-panel-name').textContent).toBe('Aria'));
