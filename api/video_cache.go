@@ -17,10 +17,11 @@ import (
 // a whole video on every change and poll; while the fingerprint is unchanged the
 // answer is the same, so one query replaces the six a video takes to load and its
 // encoding. Answers are kept at most maxAge, well inside the life of the URLs they
-// hold, and at most maxCachedVideos of them.
+// hold, and at most maxCachedAnswerBytes of them.
 type videoAnswers struct {
 	mu      sync.Mutex
 	m       map[int64]videoAnswer // by video id
+	bytes   int                   // of the kept bodies
 	flights singleflight.Group
 }
 
@@ -31,8 +32,8 @@ type videoAnswer struct {
 	built       time.Time
 }
 
-// maxCachedVideos bounds the cache; past it the oldest answer goes.
-const maxCachedVideos = 1000
+// maxCachedAnswerBytes bounds the cache's bodies; past it the oldest answers go.
+const maxCachedAnswerBytes = 32 << 20
 
 // videoAnswerMaxAge is how long an answer may be served: a quarter of the presigned
 // URLs' life (they are reused for half of it), at most 30 s.
@@ -51,12 +52,19 @@ func (a *videoAnswers) get(publisherID, videoID int64, fingerprint string, now t
 }
 
 func (a *videoAnswers) put(videoID int64, e videoAnswer) {
+	if len(e.body) > maxCachedAnswerBytes/4 {
+		return // a video that big is read rarely; it would push out many others
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.m == nil {
 		a.m = map[int64]videoAnswer{}
 	}
-	if _, found := a.m[videoID]; !found && len(a.m) >= maxCachedVideos {
+	if old, found := a.m[videoID]; found {
+		a.bytes -= len(old.body)
+		delete(a.m, videoID)
+	}
+	for a.bytes+len(e.body) > maxCachedAnswerBytes {
 		var oldest int64
 		first := true
 		for id, o := range a.m {
@@ -64,9 +72,11 @@ func (a *videoAnswers) put(videoID int64, e videoAnswer) {
 				oldest, first = id, false
 			}
 		}
+		a.bytes -= len(a.m[oldest].body)
 		delete(a.m, oldest)
 	}
 	a.m[videoID] = e
+	a.bytes += len(e.body)
 }
 
 // writeVideo answers the account's video as it is now: from the cache when its rows
