@@ -66,6 +66,7 @@ func AutomatchSettingsOf(v models.Video) domain.AutomatchSettings {
 // after it stored its choices changes nothing. With in.Refill (the editor's
 // AutomatchVideo workflow) it fills only the slides refillSlide picks.
 func (a *VideoActivities) AutomatchVideo(ctx context.Context, in AutomatchVideoInput) (AutomatchVideoResult, error) {
+	defer heartbeatEvery(ctx, buildHeartbeatEvery, nil)()
 	v, err := a.videoFor(ctx, in.VideoID)
 	if err != nil {
 		return AutomatchVideoResult{}, err

@@ -49,6 +49,7 @@ type PullVideoContentResult struct {
 // and stores it with the page's pictures as assets of the account, in one
 // transaction. A video with a script is left as it is.
 func (a *VideoActivities) PullVideoContent(ctx context.Context, in PullVideoContentInput) (PullVideoContentResult, error) {
+	defer heartbeatEvery(ctx, buildHeartbeatEvery, nil)()
 	v, err := a.videoFor(ctx, in.VideoID)
 	if err != nil || v.Text != "" {
 		return a.pendingPictures(ctx, v), err

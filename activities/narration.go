@@ -127,6 +127,7 @@ type NarrateSlideResult struct {
 // NarrateSlide speaks a slide sentence by sentence with its voice, inserts its pause
 // markers as silence, stores the WAV and records it with exact sentence timings.
 func (a *NarrationActivities) NarrateSlide(ctx context.Context, in NarrateSlideInput) (NarrateSlideResult, error) {
+	defer heartbeatEvery(ctx, buildHeartbeatEvery, nil)()
 	voice, err := a.Store.Voice(ctx, in.Slide.VoiceID)
 	if err != nil {
 		if errors.Is(err, models.ErrNotFound) {

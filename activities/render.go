@@ -956,6 +956,9 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 
 // heartbeatEvery heartbeats details until stop is called.
 func heartbeatEvery(ctx context.Context, every time.Duration, details any) (stop func()) {
+	if !activity.IsActivity(ctx) {
+		return func() {} // called directly (a test), not by a worker: nobody to tell
+	}
 	activity.RecordHeartbeat(ctx, details)
 	done := make(chan struct{})
 	go func() {

@@ -91,9 +91,15 @@ type CreateVideoLayersResult struct {
 	Slides   int
 }
 
+// buildHeartbeatEvery is how often the activities building a video report they are
+// alive, so a worker that dies in one is noticed within the workflow's heartbeat
+// timeout rather than the activity's whole time limit.
+const buildHeartbeatEvery = 3 * time.Second
+
 // CreateVideoLayers splits the video's script into scenes and slides and stores them
 // in one transaction; a retry finds them stored and makes no more.
 func (a *VideoActivities) CreateVideoLayers(ctx context.Context, in CreateVideoLayersInput) (CreateVideoLayersResult, error) {
+	defer heartbeatEvery(ctx, buildHeartbeatEvery, nil)()
 	v, err := a.videoFor(ctx, in.VideoID)
 	if err != nil {
 		return CreateVideoLayersResult{}, err

@@ -106,7 +106,9 @@ func ImportAsset(ctx workflow.Context, in ImportAssetInput) (ImportAssetResult, 
 // happen eventually: retried for a day.
 func bookkeeping(ctx workflow.Context) workflow.Context {
 	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: time.Minute, ScheduleToCloseTimeout: 24 * time.Hour,
+		// Short: these are single database writes, and one in flight on a worker that
+		// dies is tried again only after this limit.
+		StartToCloseTimeout: 15 * time.Second, ScheduleToCloseTimeout: 24 * time.Hour,
 		RetryPolicy: &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: 5 * time.Minute},
 	})
 }

@@ -44,8 +44,8 @@ type AutomatchVideoResult struct {
 // editor's validation; it does not fail the run.
 func AutomatchVideo(ctx workflow.Context, in AutomatchVideoInput) (AutomatchVideoResult, error) {
 	work := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: 5 * time.Minute,
-		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
+		StartToCloseTimeout: 5 * time.Minute, HeartbeatTimeout: buildHeartbeat,
+		RetryPolicy: &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
 	})
 	var matched activities.AutomatchVideoResult
 	err := workflow.ExecuteActivity(work, va.AutomatchVideo,

@@ -50,8 +50,12 @@ type CreateVideoResult struct {
 
 // Options of CreateVideo's steps.
 const (
-	narrateTimeout   = 10 * time.Minute
-	narrateHeartbeat = time.Minute
+	narrateTimeout = 10 * time.Minute
+	// buildHeartbeat is the heartbeat timeout of the activities building and narrating
+	// a video (they beat every 3 s): one in flight on a worker that dies starts again on
+	// another within it.
+	buildHeartbeat   = 15 * time.Second
+	narrateHeartbeat = buildHeartbeat
 	// narrateRounds bounds how often a scene is narrated again because a slide changed
 	// while it was being narrated.
 	narrateRounds = 5
@@ -92,9 +96,11 @@ func buildVideo(ctx workflow.Context, in CreateVideoInput) (CreateVideoResult, e
 		return workflow.ExecuteActivity(bookkeeping(ctx), va.SetBuildStep,
 			activities.SetBuildStepInput{VideoID: in.VideoID, Stage: stage, Step: s}).Get(ctx, nil)
 	}
+	// The build's activities heartbeat: one in flight on a worker that dies starts again
+	// on another within buildHeartbeat, not after its whole time limit.
 	work := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: 5 * time.Minute,
-		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
+		StartToCloseTimeout: 5 * time.Minute, HeartbeatTimeout: buildHeartbeat,
+		RetryPolicy: &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
 	})
 
 	var pictures []workflow.ChildWorkflowFuture
