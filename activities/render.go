@@ -112,7 +112,7 @@ const (
 
 // renderVersion is part of every segment's hash: bump it when the engine's output
 // for the same input changes, so old segments are not reused.
-const renderVersion = "segment-v1"
+const renderVersion = "segment-v2" // v2: one colour description (BT.601, TV range) for every segment
 
 // RenderSlide is one slide of a scene as the engine draws it.
 type RenderSlide struct {

@@ -94,10 +94,10 @@ func (s SegmentSlide) cropFilter() string {
 // with contain, whole inside it on black bars.
 func fitFilter(c Canvas, contain bool, flags string) string {
 	if contain {
-		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s,pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
+		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
 			c.Width, c.Height, flags, c.Width, c.Height)
 	}
-	return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=increase:flags=%s,crop=%d:%d", c.Width, c.Height, flags, c.Width, c.Height)
+	return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT601+",crop=%d:%d", c.Width, c.Height, flags, c.Width, c.Height)
 }
 
 // SegmentInput is what RenderSegment renders: slides one after another, with Cues
@@ -117,13 +117,20 @@ const (
 	taglineBandAlpha    = 150      // of 255, black behind the headline
 )
 
-// encodeArgs are the H.264 settings every segment shares, so concat -c copy joins them.
+// toBT601 are the scale options converting a picture to the colours every segment is
+// in and says it is in: BT.601 (what JPEG stills already are) in TV range. A clip in
+// BT.709 is converted; stills and clips then share one colour description, so their
+// segments have the same H.264 parameter sets and join by copying (joinMP4).
+const toBT601 = "out_color_matrix=bt601:out_range=tv"
+
+// encodeArgs are the H.264 settings every segment shares, so their segments join by
+// copying.
 func encodeArgs(c Canvas, preset string, threads, frames int) []string {
 	if preset == "" {
 		preset = DefaultPreset
 	}
 	args := []string{"-frames:v", strconv.Itoa(frames), "-r", strconv.Itoa(c.FPS),
-		"-c:v", "libx264", "-preset", preset, "-crf", "23", "-pix_fmt", "yuv420p",
+		"-c:v", "libx264", "-preset", preset, "-crf", "23", "-pix_fmt", "yuv420p", "-colorspace", "bt470bg", "-color_range", "tv", "-chroma_sample_location", "left",
 		"-g", strconv.Itoa(c.FPS * 10), "-video_track_timescale", strconv.Itoa(c.FPS), "-an", "-sn", "-dn"}
 	if threads > 0 {
 		args = append(args, "-threads", strconv.Itoa(threads))
@@ -148,13 +155,10 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 	if len(in.Slides) == 0 {
 		return errors.New("media: render segment: no slides")
 	}
-	total := 0
 	for i, s := range in.Slides {
-		n := c.Frames(s.DurationMs)
-		if n < 1 {
+		if c.Frames(s.DurationMs) < 1 {
 			return fmt.Errorf("media: render segment: slide %d lasts %d ms, less than a frame", i, s.DurationMs)
 		}
-		total += n
 		// A missing file is ours to fix, not bad media: say which.
 		for _, p := range []string{s.Image, s.Video} {
 			if p == "" {
@@ -173,24 +177,47 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 		return fmt.Errorf("media: render segment: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	if parts := splitSegment(in); len(parts) > 1 {
-		return t.renderParts(ctx, parts, dir, out, progress)
-	}
-
+	// Text is rasterised once for the whole segment, also when it is encoded in parts.
 	overlays, err := t.rasterise(ctx, in, dir)
 	if err != nil {
 		return err
 	}
-	args, graph := segmentGraph(in, overlays)
-	gf := filepath.Join(dir, "graph.txt")
-	if err := os.WriteFile(gf, []byte(graph), 0o644); err != nil {
+	if parts := splitSegment(in, overlays); len(parts) > 1 {
+		return t.renderParts(ctx, parts, dir, out, progress)
+	}
+	return t.encodeSegment(ctx, segmentPart{in, overlays}, dir, out, progress)
+}
+
+// segmentPart is a segment, or a part of one, with its rasterised text.
+type segmentPart struct {
+	in SegmentInput
+	ov segmentOverlays
+}
+
+// encodeSegment runs the ffmpeg graph of p to out; scratch files go in dir.
+func (t Tool) encodeSegment(ctx context.Context, p segmentPart, dir, out string, progress func(doneMs int)) error {
+	in := p.in
+	total := 0
+	for _, s := range in.Slides {
+		total += in.Canvas.Frames(s.DurationMs)
+	}
+	args, graph := segmentGraph(in, p.ov)
+	gf, err := os.CreateTemp(dir, "graph-*.txt")
+	if err != nil {
+		return fmt.Errorf("media: render segment: %w", err)
+	}
+	_, err = gf.WriteString(graph)
+	if cerr := gf.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("media: render segment: %w", err)
 	}
 	if in.Threads > 0 {
 		args = append([]string{"-filter_threads", strconv.Itoa(in.Threads)}, args...)
 	}
-	args = append(args, "-filter_complex_script", gf, "-map", "[out]")
-	args = append(args, encodeArgs(c, in.Preset, in.Threads, total)...)
+	args = append(args, "-filter_complex_script", gf.Name(), "-map", "[out]")
+	args = append(args, encodeArgs(in.Canvas, in.Preset, in.Threads, total)...)
 	args = append(args, out)
 	if err := t.runProgress(ctx, args, progress); err != nil {
 		os.Remove(out)
@@ -200,44 +227,55 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 }
 
 // splitSegment cuts a segment given several threads into as many parts (whole
-// slides, about equal in length, each with its stretch of the cues) to encode side by
-// side with one thread each: measured on 2 cores, two one-thread encodes beat one
-// two-thread encode by about a fifth (bench/render.sh). One part: no split.
-func splitSegment(in SegmentInput) []SegmentInput {
+// slides, about equal in length, each with its share of the rasterised text, cues
+// cut and retimed to the part) to encode side by side with one thread each: measured
+// on 2 cores, two one-thread encodes beat one two-thread encode by about a fifth
+// (bench/render.sh). One part: no split.
+func splitSegment(in SegmentInput, ov segmentOverlays) []segmentPart {
 	n := min(in.Threads, len(in.Slides))
 	if n < 2 {
-		return []SegmentInput{in}
+		return []segmentPart{{in, ov}}
 	}
 	c := in.Canvas
 	total := 0
 	for _, s := range in.Slides {
 		total += c.Frames(s.DurationMs)
 	}
-	var parts []SegmentInput
-	part := SegmentInput{Canvas: c, Style: in.Style, Preset: in.Preset, Threads: 1}
-	frames, startMs := 0, 0 // frames before the part; where it starts
+	var parts []segmentPart
+	frames, startMs, first := 0, 0, 0 // frames before the part; where it starts; its first slide
 	for i, s := range in.Slides {
-		part.Slides = append(part.Slides, s)
 		frames += c.Frames(s.DurationMs)
 		// Close the part once it holds its share, leaving a slide for each part to come.
-		if len(parts) < n-1 && frames*n >= total*(len(parts)+1) && len(in.Slides)-i-1 >= n-1-len(parts) || i == len(in.Slides)-1 {
-			endMs := c.FramesMs(frames)
-			for _, q := range in.Cues {
-				if q.EndMs > startMs && q.StartMs < endMs {
-					part.Cues = append(part.Cues, Cue{StartMs: max(q.StartMs, startMs) - startMs, EndMs: min(q.EndMs, endMs) - startMs, Text: q.Text})
-				}
-			}
-			parts = append(parts, part)
-			part = SegmentInput{Canvas: c, Style: in.Style, Preset: in.Preset, Threads: 1}
-			startMs = endMs
+		if !(len(parts) < n-1 && frames*n >= total*(len(parts)+1) && len(in.Slides)-i-1 >= n-1-len(parts) || i == len(in.Slides)-1) {
+			continue
 		}
+		endMs := c.FramesMs(frames)
+		p := segmentPart{
+			in: SegmentInput{Canvas: c, Slides: in.Slides[first : i+1], Style: in.Style, Preset: in.Preset, Threads: 1},
+			ov: segmentOverlays{text: map[int]string{}, tagline: map[int]overlay{}},
+		}
+		for k := first; k <= i; k++ {
+			if path, ok := ov.text[k]; ok {
+				p.ov.text[k-first] = path
+			}
+			if o, ok := ov.tagline[k]; ok {
+				p.ov.tagline[k-first] = o
+			}
+		}
+		for _, q := range ov.cues {
+			if q.endMs > startMs && q.startMs < endMs {
+				p.ov.cues = append(p.ov.cues, cueOverlay{q.overlay, max(q.startMs, startMs) - startMs, min(q.endMs, endMs) - startMs})
+			}
+		}
+		parts = append(parts, p)
+		startMs, first = endMs, i+1
 	}
 	return parts
 }
 
 // renderParts renders the parts side by side and joins them, without re-encoding, into
 // out; progress sums theirs.
-func (t Tool) renderParts(ctx context.Context, parts []SegmentInput, dir, out string, progress func(doneMs int)) error {
+func (t Tool) renderParts(ctx context.Context, parts []segmentPart, dir, out string, progress func(doneMs int)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	files := make([]string, len(parts))
@@ -260,7 +298,7 @@ func (t Tool) renderParts(ctx context.Context, parts []SegmentInput, dir, out st
 			}
 		}
 		go func() {
-			err := t.RenderSegment(ctx, p, dir, files[i], report)
+			err := t.encodeSegment(ctx, p, dir, files[i], report)
 			if err != nil {
 				cancel()
 			}
@@ -276,15 +314,9 @@ func (t Tool) renderParts(ctx context.Context, parts []SegmentInput, dir, out st
 	if first != nil {
 		return first
 	}
-	// Joined as one segment: the same track timescale, so the join of segments can copy
-	// it with the others.
-	list, err := concatList(files, dir)
-	if err != nil {
-		return fmt.Errorf("media: render segment: %w", err)
-	}
-	if err := t.run(ctx, "-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i", list, "-map", "0:v:0",
-		"-c", "copy", "-video_track_timescale", strconv.Itoa(parts[0].Canvas.FPS), "-f", "mp4", out); err != nil {
-		os.Remove(out)
+	// Joined as one segment with the same track timescale, so the join of segments can
+	// copy it with the others.
+	if err := t.join(ctx, files, "", dir, out, parts[0].in.Canvas.FPS); err != nil {
 		return fmt.Errorf("media: render segment: %w", err)
 	}
 	return nil
@@ -533,7 +565,7 @@ func (p pan) cropExpr(start, d int) string {
 // crop, when not empty, is a filter (with its trailing comma) applied to the still first.
 func (p pan) graph(k, n int, c Canvas, crop string) string {
 	fps := strconv.Itoa(c.FPS)
-	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic,crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
+	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT601+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
 		k, crop, p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx), p.cropExpr(p.y0, p.dy))
 }
 
@@ -825,9 +857,24 @@ func mixGraph(in MixInput, lengths []int, from, to int64, first int, tag string)
 // MixAudio; "" for none) as its sound, index first for streaming. Its length is the
 // sum of the segments'. workDir holds the concat list.
 func (t Tool) JoinSegments(ctx context.Context, segments []string, audio string, workDir, out string) error {
-	list, err := concatList(segments, workDir)
-	if err != nil {
+	if err := t.join(ctx, segments, audio, workDir, out, 0); err != nil {
 		return fmt.Errorf("media: join segments: %w", err)
+	}
+	return nil
+}
+
+// join copies the video of files, one after another, and the sound of audio ("" for
+// none) into out, index first: by joinMP4 when the files are laid out as this package
+// writes them, else by ffmpeg's concat demuxer (with the video track's timescale set
+// to fps when it is not 0).
+func (t Tool) join(ctx context.Context, files []string, audio, workDir, out string, fps int) error {
+	err := joinMP4(files, audio, out)
+	if !errors.Is(err, errJoinUnsupported) {
+		return err
+	}
+	list, err := concatList(files, workDir)
+	if err != nil {
+		return err
 	}
 	defer os.Remove(list)
 	args := []string{"-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i", list}
@@ -837,10 +884,14 @@ func (t Tool) JoinSegments(ctx context.Context, segments []string, audio string,
 		maps = append(maps, "-map", "1:a:0")
 	}
 	args = append(args, maps...)
-	args = append(args, "-c", "copy", "-movflags", "+faststart", "-f", "mp4", out)
+	args = append(args, "-c", "copy")
+	if fps > 0 {
+		args = append(args, "-video_track_timescale", strconv.Itoa(fps))
+	}
+	args = append(args, "-movflags", "+faststart", "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
 		os.Remove(out)
-		return fmt.Errorf("media: join segments: %w", err)
+		return err
 	}
 	return nil
 }
@@ -903,7 +954,7 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, work
 	}
 	n := max(1, int(math.Round(p.Duration*float64(c.FPS))))
 	fps := strconv.Itoa(c.FPS)
-	graph := fmt.Sprintf("[0:v:0]fps=%s,scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
+	graph := fmt.Sprintf("[0:v:0]fps=%s,scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
 		fps, c.Width, c.Height, c.Width, c.Height, n, fps)
 	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
 	args = append(args, encodeArgs(c, DefaultPreset, 0, n)...)

@@ -58,6 +58,7 @@ type bench struct {
 	// changed is the scene whose narration a re-render changes (-1 none); edits counts
 	// the changes, so each is new.
 	changed, edits int
+	ceilingCPU     time.Duration // of the last ceiling run
 }
 
 // chunkDir keeps encoded stretches of mixes in a folder.
@@ -107,14 +108,16 @@ func run(dir, preset string, runs int, compare bool) error {
 	if err != nil {
 		return fmt.Errorf("ceiling: %w", err)
 	}
+	cpu1 := b.ceilingCPU
 	ceilN, err := median(runs, func() (time.Duration, error) { return b.ceiling(ctx, cores, 1) })
 	if err != nil {
 		return fmt.Errorf("ceiling: %w", err)
 	}
+	cpuN := b.ceilingCPU
 	ceiling := min(ceil1, ceilN)
 	fmt.Printf("(a) encode ceiling, the six stills static for 10 s each at 1080p30, frames from RAM:\n")
-	fmt.Printf("    1 encoder x %d threads: %5.2f s = %.2fx realtime\n", cores, ceil1.Seconds(), 60/ceil1.Seconds())
-	fmt.Printf("    %d encoders x 1 thread: %5.2f s = %.2fx realtime\n", cores, ceilN.Seconds(), 60/ceilN.Seconds())
+	fmt.Printf("    1 encoder x %d threads: %5.2f s = %.2fx realtime (ffmpeg CPU %.2f s)\n", cores, ceil1.Seconds(), 60/ceil1.Seconds(), cpu1.Seconds())
+	fmt.Printf("    %d encoders x 1 thread: %5.2f s = %.2fx realtime (ffmpeg CPU %.2f s)\n", cores, ceilN.Seconds(), 60/ceilN.Seconds(), cpuN.Seconds())
 
 	// (b) the full six-scene render for each split of the cores.
 	six := b.scenes(6)
@@ -128,8 +131,8 @@ func run(dir, preset string, runs int, compare bool) error {
 			return fmt.Errorf("full render %dx%d: %w", s.parallel, s.threads, err)
 		}
 		d := st.wall
-		fmt.Printf("    %d segment(s) at a time x %d thread(s): %5.2f s = %.2fx realtime (segments %.2f s, with the mix alongside %.2f s; join %.2f s)\n",
-			s.parallel, s.threads, d.Seconds(), 60/d.Seconds(), st.segments.Seconds(), st.mix.Seconds(), st.join.Seconds())
+		fmt.Printf("    %d segment(s) at a time x %d thread(s): %5.2f s = %.2fx realtime (segments %.2f s, with the mix alongside %.2f s; join %.2f s; ffmpeg CPU %.2f s)\n",
+			s.parallel, s.threads, d.Seconds(), 60/d.Seconds(), st.segments.Seconds(), st.mix.Seconds(), st.join.Seconds(), st.cpu.Seconds())
 		if bestFull == 0 || d < bestFull {
 			best, bestFull = s, d
 		}
@@ -162,17 +165,17 @@ func run(dir, preset string, runs int, compare bool) error {
 	fmt.Printf("    the same when only pictures changed and the previous mix is kept: %.2f s (segment %.2f, join %.2f) = %.1f%% of full\n",
 		vis.wall.Seconds(), vis.segments.Seconds(), vis.join.Seconds(), 100*vis.wall.Seconds()/fullTen.Seconds())
 
-	if compare {
-		if err := b.compare(ctx, cores); err != nil {
-			return fmt.Errorf("compare: %w", err)
-		}
-	}
-
-	// (e)
+	// (e) before the comparisons below, whose methods the worker does not use.
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err == nil {
 		fmt.Printf("\n(e) peak RSS: largest ffmpeg child %.0f MB (at most %d run at once: <= %.0f MB); this process %s\n",
 			float64(ru.Maxrss)/1024, best.parallel, float64(ru.Maxrss)/1024*float64(best.parallel), selfHWM())
+	}
+
+	if compare {
+		if err := b.compare(ctx, cores); err != nil {
+			return fmt.Errorf("compare: %w", err)
+		}
 	}
 	return nil
 }
@@ -293,7 +296,16 @@ func (b *bench) scenes(n int) []media.SegmentInput {
 
 // stages times a render: segments (and the mix, running at the same time), then the
 // join; wall is the whole.
-type stages struct{ segments, mix, join, wall time.Duration }
+type stages struct{ segments, mix, join, wall, cpu time.Duration }
+
+// childCPU is the CPU time (user and system) of every child process waited for so far.
+func childCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 func (b *bench) segPaths(name string, n int) []string {
 	var p []string
@@ -324,7 +336,7 @@ func (b *bench) full(ctx context.Context, name string, scenes []media.SegmentInp
 // withMix runs render and the mix at once, then joins; it times each.
 func (b *bench) withMix(ctx context.Context, name string, scenes []media.SegmentInput, render func() error) (stages, error) {
 	var st stages
-	start := time.Now()
+	start, cpu0 := time.Now(), childCPU()
 	mixErr := make(chan error, 1)
 	go func() {
 		if b.skipMix {
@@ -350,6 +362,7 @@ func (b *bench) withMix(ctx context.Context, name string, scenes []media.Segment
 	}
 	st.join = time.Since(t)
 	st.wall = time.Since(start)
+	st.cpu = childCPU() - cpu0
 	return st, nil
 }
 
@@ -417,7 +430,8 @@ func (b *bench) variant(i int) int {
 func (b *bench) ceiling(ctx context.Context, parallel, threads int) (time.Duration, error) {
 	per := len(b.stills) / parallel
 	errs := make(chan error, parallel)
-	t := time.Now()
+	t, cpu0 := time.Now(), childCPU()
+	defer func() { b.ceilingCPU = childCPU() - cpu0 }()
 	for i := range parallel {
 		stills := b.stills[i*per : (i+1)*per]
 		go func() {

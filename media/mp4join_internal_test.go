@@ -1,0 +1,135 @@
+package media
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+func ffmpegFile(t *testing.T, out string, args ...string) string {
+	t.Helper()
+	full := append([]string{"-hide_banner", "-v", "error", "-y"}, args...)
+	if b, err := exec.Command("ffmpeg", append(full, out)...).CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg %v: %v %s", args, err, b)
+	}
+	return out
+}
+
+// decoded is the raw video (gray) or sound (s16le) ffmpeg decodes from path.
+func decoded(t *testing.T, path, stream string) []byte {
+	t.Helper()
+	args := []string{"-v", "error", "-i", path, "-map", stream}
+	if stream == "0:v:0" {
+		args = append(args, "-f", "rawvideo", "-pix_fmt", "gray")
+	} else {
+		args = append(args, "-f", "s16le")
+	}
+	b, err := exec.Command("ffmpeg", append(args, "-")...).Output()
+	if err != nil {
+		t.Fatalf("decode %s of %s: %v", stream, path, err)
+	}
+	return b
+}
+
+// TestJoinMP4MatchesFFmpegConcat: the segments this package renders (a split one, a
+// clip and a plain one) and a mix join by joinMP4, not the fallback, into a file that
+// decodes to exactly what ffmpeg's concat gives, index first and without errors.
+func TestJoinMP4MatchesFFmpegConcat(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	c := Canvas{320, 180, 30}
+	still := ffmpegFile(t, filepath.Join(dir, "still.jpg"), "-f", "lavfi", "-i", "testsrc2=size=640x480", "-frames:v", "1")
+	clip := ffmpegFile(t, filepath.Join(dir, "clip.mp4"), "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=1.3",
+		"-c:v", "libx264", "-preset", "ultrafast")
+	voice := ffmpegFile(t, filepath.Join(dir, "voice.wav"), "-f", "lavfi", "-i", "sine=frequency=500:duration=3:sample_rate=24000")
+	var tool Tool
+	var segs []string
+	for i, in := range []SegmentInput{
+		{Canvas: c, Threads: 2, Slides: []SegmentSlide{{DurationMs: 1000, Image: still, KenBurns: true}, {DurationMs: 700, Text: "Two"}},
+			Cues: []Cue{{StartMs: 100, EndMs: 1500, Text: "Across the cut"}}},
+		{Canvas: c, Threads: 1, Slides: []SegmentSlide{{DurationMs: 1500, Image: still, KenBurns: true, Motion: 3, Tagline: "Third"}}},
+	} {
+		out := filepath.Join(dir, "seg"+strconv.Itoa(i)+".mp4")
+		if err := tool.RenderSegment(ctx, in, dir, out, nil); err != nil {
+			t.Fatal(err)
+		}
+		segs = append(segs, out)
+	}
+	intro := filepath.Join(dir, "intro.mp4")
+	if _, err := tool.RenderClipSegment(ctx, clip, c, dir, intro); err != nil {
+		t.Fatal(err)
+	}
+	segs = append([]string{intro}, segs...)
+	audio := filepath.Join(dir, "mix.m4a")
+	if err := tool.MixAudio(ctx, MixInput{DurationMs: 4500, Narration: []AudioClip{{Path: voice, StartMs: 700}}}, audio); err != nil {
+		t.Fatal(err)
+	}
+
+	got := filepath.Join(dir, "joined.mp4")
+	if err := joinMP4(segs, audio, got); err != nil {
+		t.Fatalf("joinMP4: %v", err)
+	}
+	list, err := concatList(segs, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ffmpegFile(t, filepath.Join(dir, "ffmpeg.mp4"), "-f", "concat", "-safe", "0", "-i", list, "-i", audio,
+		"-map", "0:v:0", "-map", "1:a:0", "-c", "copy", "-movflags", "+faststart")
+
+	for _, s := range []string{"0:v:0", "0:a:0"} {
+		if a, b := decoded(t, got, s), decoded(t, want, s); !bytes.Equal(a, b) || len(a) == 0 {
+			t.Errorf("stream %s: joinMP4 decodes to %d bytes, ffmpeg's concat to %d, or they differ", s, len(a), len(b))
+		}
+	}
+	if b, err := exec.Command("ffmpeg", "-v", "error", "-xerror", "-i", got, "-f", "null", "-").CombinedOutput(); err != nil || len(b) > 0 {
+		t.Errorf("decode joined file: %v %s", err, b)
+	}
+	g, w := probeDurations(t, got), probeDurations(t, want)
+	if g != w {
+		t.Errorf("durations (format, video, audio): joinMP4 %s, ffmpeg %s", g, w)
+	}
+	f, err := os.Open(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, _ := f.Stat()
+	top, err := readBoxes(f, 0, fi.Size())
+	if err != nil || len(top) != 3 || top[0].typ != "ftyp" || top[1].typ != "moov" || top[2].typ != "mdat" {
+		t.Errorf("top-level boxes %+v %v, want ftyp, moov, mdat", top, err)
+	}
+}
+
+func probeDurations(t *testing.T, path string) string {
+	t.Helper()
+	b, err := exec.Command("ffprobe", "-v", "error", "-show_entries", "format=duration:stream=duration,nb_frames",
+		"-of", "csv=p=0", path).Output()
+	if err != nil {
+		t.Fatalf("ffprobe %s: %v", path, err)
+	}
+	return string(b)
+}
+
+// TestJoinMP4RefusesWhatItCannotJoin: segments coded differently, or a file that is
+// not an MP4, are left to ffmpeg.
+func TestJoinMP4RefusesWhatItCannotJoin(t *testing.T) {
+	dir := t.TempDir()
+	a := ffmpegFile(t, filepath.Join(dir, "a.mp4"), "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=0.5", "-c:v", "libx264", "-preset", "ultrafast")
+	b := ffmpegFile(t, filepath.Join(dir, "b.mp4"), "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=0.5", "-c:v", "libx264", "-preset", "ultrafast")
+	bframes := ffmpegFile(t, filepath.Join(dir, "c.mp4"), "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=0.5", "-c:v", "libx264", "-preset", "medium")
+	junk := filepath.Join(dir, "junk.mp4")
+	os.WriteFile(junk, []byte("not an mp4 at all, just text"), 0o644)
+	for name, files := range map[string][]string{"sizes differ": {a, b}, "b-frames": {bframes}, "not mp4": {junk}} {
+		if err := joinMP4(files, "", filepath.Join(dir, "out.mp4")); !errors.Is(err, errJoinUnsupported) {
+			t.Errorf("%s: %v, want errJoinUnsupported", name, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.mp4")); !os.IsNotExist(err) {
+		t.Errorf("a refused join left its output: %v", err)
+	}
+}
