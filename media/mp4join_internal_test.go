@@ -65,11 +65,28 @@ func TestJoinMP4MatchesFFmpegConcat(t *testing.T) {
 		t.Fatal(err)
 	}
 	segs = append([]string{intro}, segs...)
-	audio := filepath.Join(dir, "mix.m4a")
-	if err := tool.MixAudio(ctx, MixInput{DurationMs: 4500, Narration: []AudioClip{{Path: voice, StartMs: 700}}}, audio); err != nil {
+	whole, chunked := filepath.Join(dir, "mix.m4a"), filepath.Join(dir, "chunked.m4a")
+	mix := MixInput{DurationMs: 4500, Narration: []AudioClip{{Path: voice, StartMs: 700}}}
+	if err := tool.MixAudio(ctx, mix, whole); err != nil {
 		t.Fatal(err)
 	}
+	// A mix encoded in stretches carries an edit list for its priming frame.
+	if _, err := tool.MixAudioChunked(ctx, mix, []int{0, 1500, 3000}, memChunks{}, dir, chunked); err != nil {
+		t.Fatal(err)
+	}
+	for _, audio := range []string{whole, chunked} {
+		checkJoin(t, dir, segs, audio)
+	}
+}
 
+// memChunks keeps no chunk.
+type memChunks struct{}
+
+func (memChunks) FetchChunk(context.Context, string, string) (bool, error) { return false, nil }
+func (memChunks) KeepChunk(context.Context, string, string) error          { return nil }
+
+func checkJoin(t *testing.T, dir string, segs []string, audio string) {
+	t.Helper()
 	got := filepath.Join(dir, "joined.mp4")
 	if err := joinMP4(segs, audio, got); err != nil {
 		t.Fatalf("joinMP4: %v", err)
@@ -83,7 +100,7 @@ func TestJoinMP4MatchesFFmpegConcat(t *testing.T) {
 
 	for _, s := range []string{"0:v:0", "0:a:0"} {
 		if a, b := decoded(t, got, s), decoded(t, want, s); !bytes.Equal(a, b) || len(a) == 0 {
-			t.Errorf("stream %s: joinMP4 decodes to %d bytes, ffmpeg's concat to %d, or they differ", s, len(a), len(b))
+			t.Errorf("%s, stream %s: joinMP4 decodes to %d bytes, ffmpeg's concat to %d, or they differ", filepath.Base(audio), s, len(a), len(b))
 		}
 	}
 	if b, err := exec.Command("ffmpeg", "-v", "error", "-xerror", "-i", got, "-f", "null", "-").CombinedOutput(); err != nil || len(b) > 0 {
@@ -91,7 +108,7 @@ func TestJoinMP4MatchesFFmpegConcat(t *testing.T) {
 	}
 	g, w := probeDurations(t, got), probeDurations(t, want)
 	if g != w {
-		t.Errorf("durations (format, video, audio): joinMP4 %s, ffmpeg %s", g, w)
+		t.Errorf("%s: durations (format, video, audio): joinMP4 %s, ffmpeg %s", filepath.Base(audio), g, w)
 	}
 	f, err := os.Open(got)
 	if err != nil {
