@@ -242,7 +242,7 @@ func splitSegment(in SegmentInput, ov segmentOverlays) []segmentPart {
 		total += c.Frames(s.DurationMs)
 	}
 	var parts []segmentPart
-	frames, startMs, first := 0, 0, 0 // frames before the part; where it starts; its first slide
+	frames, startMs, first := 0, 0, 0 // frames up to this slide; where the part starts; its first slide
 	for i, s := range in.Slides {
 		frames += c.Frames(s.DurationMs)
 		// Close the part once it holds its share, leaving a slide for each part to come.
