@@ -69,6 +69,7 @@ test-fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzMatchMedia$$' -fuzztime=$(FUZZTIME) ./domain/
 	$(GO) test -run='^$$' -fuzz='^FuzzTagline$$' -fuzztime=$(FUZZTIME) ./domain/
 	$(GO) test -run='^$$' -fuzz='^FuzzBuildCues$$' -fuzztime=$(FUZZTIME) ./domain/
+	$(GO) test -run='^$$' -fuzz='^FuzzReadTrack$$' -fuzztime=$(FUZZTIME) ./media/
 
 test-client: client/node_modules/.package-lock.json
 	cd client && npm test

@@ -115,14 +115,19 @@ func entries(b []byte, width int) (int, error) {
 	return int(n), nil
 }
 
-// readTrack reads the only track of the MP4 file f (of the handler kind, "vide" or
-// "soun").
-func readTrack(f *os.File, kind string) (*mp4Track, error) {
+// readFileTrack reads the only track of the MP4 file f (of the handler kind, "vide"
+// or "soun").
+func readFileTrack(f *os.File, kind string) (*mp4Track, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	top, err := readBoxes(f, 0, fi.Size())
+	return readTrack(f, fi.Size(), f.Name(), kind)
+}
+
+// readTrack reads the only track of the MP4 data in f, size bytes long, called name.
+func readTrack(f io.ReaderAt, size int64, name, kind string) (*mp4Track, error) {
+	top, err := readBoxes(f, 0, size)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +141,7 @@ func readTrack(f *os.File, kind string) (*mp4Track, error) {
 		}
 	}
 	if moov == nil {
-		return nil, unsupported("%s: no moov", f.Name())
+		return nil, unsupported("%s: no moov", name)
 	}
 	boxes, err := readBoxes(bytes.NewReader(moov), 0, int64(len(moov)))
 	if err != nil {
@@ -146,7 +151,7 @@ func readTrack(f *os.File, kind string) (*mp4Track, error) {
 	for _, b := range boxes {
 		if b.typ == "trak" {
 			if trak != nil {
-				return nil, unsupported("%s: more than one track", f.Name())
+				return nil, unsupported("%s: more than one track", name)
 			}
 			trak = moov[b.off : b.off+b.size]
 		}
@@ -159,7 +164,7 @@ func readTrack(f *os.File, kind string) (*mp4Track, error) {
 	t.dinf = child(minf, "dinf")
 	stbl := child(minf, "stbl")
 	if mvhd == nil || t.tkhd == nil || t.mdhd == nil || t.hdlr == nil || stbl == nil || len(t.hdlr) < 12 || string(t.hdlr[8:12]) != kind {
-		return nil, unsupported("%s: not one %s track", f.Name(), kind)
+		return nil, unsupported("%s: not one %s track", name, kind)
 	}
 	if kind == "vide" {
 		t.mhd = child(minf, "vmhd")
@@ -167,7 +172,7 @@ func readTrack(f *os.File, kind string) (*mp4Track, error) {
 		t.mhd = child(minf, "smhd")
 	}
 	if t.mhd == nil || t.dinf == nil {
-		return nil, unsupported("%s: no media header", f.Name())
+		return nil, unsupported("%s: no media header", name)
 	}
 	if t.movieTimescale, _, err = timescaleDuration(mvhd, 12, 16); err != nil {
 		return nil, err
@@ -180,17 +185,20 @@ func readTrack(f *os.File, kind string) (*mp4Track, error) {
 		return nil, err
 	}
 	t.timescale = uint32(ts)
+	if t.timescale == 0 || t.movieTimescale == 0 || t.movieTimescale > 1<<32-1 {
+		return nil, unsupported("%s: no timescale", name)
+	}
 	t.stsd, t.sgpd, t.sbgp = child(stbl, "stsd"), child(stbl, "sgpd"), child(stbl, "sbgp")
 	if kind == "vide" && t.stsd != nil {
 		if t.stsd, err = withoutBitrate(t.stsd); err != nil {
-			return nil, fmt.Errorf("%s: %w", f.Name(), err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
 	if t.stsd == nil || child(stbl, "ctts") != nil || child(stbl, "stz2") != nil {
-		return nil, unsupported("%s: sample table not supported", f.Name())
+		return nil, unsupported("%s: sample table not supported", name)
 	}
 	if err := t.readSamples(stbl); err != nil {
-		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return t, nil
 }
@@ -256,6 +264,9 @@ func (t *mp4Track) readSamples(stbl []byte) error {
 	}
 	for e := range n {
 		c, d := binary.BigEndian.Uint32(stts[8+8*e:]), binary.BigEndian.Uint32(stts[12+8*e:])
+		if int64(len(t.deltas))+int64(c) > int64(len(t.sizes)) {
+			return unsupported("stts has more samples than stsz")
+		}
 		for range c {
 			t.deltas = append(t.deltas, d)
 		}
@@ -357,7 +368,7 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 		}
 		return f, err
 	}
-	// The joined video: samples of every segment; first[i] is segment i's first.
+	// The joined video: the samples of every segment, in order.
 	var video *mp4Track
 	var vfile []int // file of each sample
 	for i, s := range segments {
@@ -365,7 +376,7 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 		if err != nil {
 			return err
 		}
-		t, err := readTrack(f, "vide")
+		t, err := readFileTrack(f, "vide")
 		if err != nil {
 			return err
 		}
@@ -406,7 +417,7 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 		if err != nil {
 			return err
 		}
-		t, err := readTrack(f, "soun")
+		t, err := readFileTrack(f, "soun")
 		if err != nil {
 			return err
 		}
