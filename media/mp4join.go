@@ -73,16 +73,6 @@ func child(p []byte, typ string) []byte {
 	return nil
 }
 
-// path walks down nested boxes: path(moov, "trak", "mdia") is the mdia of the first trak.
-func path(p []byte, types ...string) []byte {
-	for _, t := range types {
-		if p = child(p, t); p == nil {
-			return nil
-		}
-	}
-	return p
-}
-
 // mp4Track is one track of a file, its samples in decode order.
 type mp4Track struct {
 	timescale                    uint32
