@@ -106,9 +106,14 @@ func (s *Server) answerVideo(c *gin.Context, videoID int64) error {
 
 // pathID reads the path parameter name as an id; anything else is notFound.
 func pathID(c *gin.Context, name string, notFound *Error) (int64, error) {
-	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	return positiveID(c.Param(name), notFound)
+}
+
+// positiveID parses s as an id (1 or more); anything else is bad.
+func positiveID(s string, bad *Error) (int64, error) {
+	id, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || id < 1 {
-		return 0, notFound
+		return 0, bad
 	}
 	return id, nil
 }

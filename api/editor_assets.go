@@ -379,11 +379,7 @@ func (s *Server) automatchSoundtrack(c *gin.Context) error {
 
 // queryID reads a positive id from the query parameter name; anything else is missing.
 func queryID(c *gin.Context, name string, missing *Error) (int64, error) {
-	n, err := strconv.ParseInt(c.Query(name), 10, 64)
-	if err != nil || n < 1 {
-		return 0, missing
-	}
-	return n, nil
+	return positiveID(c.Query(name), missing)
 }
 
 // deleteVoiceNarration answers DELETE /video/narration?videoID=&voiceID=: the

@@ -114,6 +114,15 @@ type MediaMatch struct {
 	TextSlide bool
 }
 
+// dedupKey names candidate i of a list for dropping repeats: its Key, or, without
+// one, its origin and place in the list (never a repeat).
+func (c MediaCandidate) dedupKey(i int) string {
+	if c.Key != "" {
+		return c.Key
+	}
+	return "#" + string(c.Origin) + ":" + strconv.Itoa(i)
+}
+
 // matchTier orders origins: article media first, then the user's library, stock, AI.
 func matchTier(o MediaOrigin) int {
 	switch o {
@@ -217,10 +226,7 @@ func MatchMedia(slides []MatchSlide, cands []MediaCandidate, s AutomatchSettings
 		if !s.allowed(*c) {
 			continue
 		}
-		key := c.Key
-		if key == "" {
-			key = "#" + string(c.Origin) + ":" + strconv.Itoa(i)
-		}
+		key := c.dedupKey(i)
 		if seen[key] {
 			continue
 		}

@@ -2,7 +2,6 @@ package domain
 
 import (
 	"sort"
-	"strconv"
 )
 
 // MediaKindAudio is the kind of an audio candidate (soundtrack recommendations).
@@ -30,10 +29,7 @@ func RankMedia(slide MatchSlide, cands []MediaCandidate, limit int) []RankedMedi
 	var list []ranked
 	seen := map[string]bool{}
 	for i, c := range cands {
-		key := c.Key
-		if key == "" {
-			key = "#" + string(c.Origin) + ":" + strconv.Itoa(i)
-		}
+		key := c.dedupKey(i)
 		if seen[key] {
 			continue
 		}
