@@ -6,6 +6,7 @@
 #   BENCH_RENDER_RUNS      repeats of each timing, median printed (default 2)
 #   BENCH_RENDER_PRESET    x264 preset (default ultrafast)
 #   BENCH_RENDER_COMPARE   also time Ken Burns methods and presets (default true)
+#   BENCH_RENDER_EXPLAIN   also time the full render without its sound, text or Ken Burns (default true)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -15,4 +16,4 @@ trap cleanup EXIT
 go build -o "$work/render" ./bench/render
 
 "$work/render" -dir "$work" -runs "${BENCH_RENDER_RUNS:-2}" -preset "${BENCH_RENDER_PRESET:-ultrafast}" \
-  -compare="${BENCH_RENDER_COMPARE:-true}"
+  -compare="${BENCH_RENDER_COMPARE:-true}" -explain="${BENCH_RENDER_EXPLAIN:-true}"

@@ -5,7 +5,9 @@
 //	(b) a full 60 s six-scene 1080p render (stills with Ken Burns, a clip, taglines,
 //	    burned subtitles, narration, ducked music): segments in parallel, then mix and
 //	    join, for each split of the cores (1 segment x N threads, N x 1 thread);
-//	(c) the realtime speed of (b) as a share of the ceiling's;
+//	(c) the realtime speed of (b) as a share of the ceiling's, and (with -explain) the
+//	    same render without its sound, its text or its Ken Burns, and with none of them,
+//	    to show what each feature costs against the ceiling;
 //	(d) re-rendering one scene of ten (one segment + mix + join) as % of the full,
 //	    and without the mix when only pictures changed;
 //	(e) peak RSS of ffmpeg (the largest child) and of this process.
@@ -34,8 +36,9 @@ func main() {
 	preset := flag.String("preset", media.DefaultPreset, "x264 preset")
 	runs := flag.Int("runs", 2, "repeats of each timed render; the median is printed")
 	compare := flag.Bool("compare", true, "also time Ken Burns methods and presets on one scene")
+	explain := flag.Bool("explain", true, "also time the full render without each of its features")
 	flag.Parse()
-	if err := run(*dir, *preset, *runs, *compare); err != nil {
+	if err := run(*dir, *preset, *runs, *compare, *explain); err != nil {
 		fmt.Fprintln(os.Stderr, "render:", err)
 		os.Exit(1)
 	}
@@ -83,7 +86,7 @@ func (d chunkDir) KeepChunk(_ context.Context, hash, path string) error {
 	return os.WriteFile(filepath.Join(string(d), hash), b, 0o644)
 }
 
-func run(dir, preset string, runs int, compare bool) error {
+func run(dir, preset string, runs int, compare, explain bool) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "render-bench-")
 		if err != nil {
@@ -142,6 +145,11 @@ func run(dir, preset string, runs int, compare bool) error {
 	// (c)
 	fmt.Printf("\n(c) render speed / ceiling speed: %.2f (%.2fx vs %.2fx realtime)\n",
 		ceiling.Seconds()/bestFull.Seconds(), 60/bestFull.Seconds(), 60/ceiling.Seconds())
+	if explain {
+		if err := b.explain(ctx, six, best.parallel, best.threads, runs, ceiling); err != nil {
+			return fmt.Errorf("explain: %w", err)
+		}
+	}
 
 	// (d) ten scenes; change one and re-render only it.
 	ten := b.scenes(10)
@@ -176,6 +184,57 @@ func run(dir, preset string, runs int, compare bool) error {
 		if err := b.compare(ctx, cores); err != nil {
 			return fmt.Errorf("compare: %w", err)
 		}
+	}
+	return nil
+}
+
+// explain renders scenes again without each feature (the sound, the text, the Ken
+// Burns, then all three) and prints each one's time, share of the ceiling's speed and
+// ffmpeg CPU against the full render's.
+func (b *bench) explain(ctx context.Context, scenes []media.SegmentInput, parallel, threads, runs int, ceiling time.Duration) error {
+	without := func(text, kenBurns bool) []media.SegmentInput {
+		out := make([]media.SegmentInput, len(scenes))
+		for i, s := range scenes {
+			s.Slides = append([]media.SegmentSlide(nil), s.Slides...)
+			if text {
+				s.Cues = nil
+			}
+			for k := range s.Slides {
+				if text {
+					s.Slides[k].Tagline = ""
+				}
+				if kenBurns {
+					s.Slides[k].KenBurns = false
+				}
+			}
+			out[i] = s
+		}
+		return out
+	}
+	variants := []struct {
+		name              string
+		sound, text, pans bool
+	}{
+		{"everything (as (b))", true, true, true},
+		{"without the sound", false, true, true},
+		{"without text", true, false, true},
+		{"without Ken Burns", true, true, false},
+		{"pictures only: none of the three", false, false, false},
+	}
+	fmt.Printf("    where the time goes, the same render %d at a time x %d thread(s):\n", parallel, threads)
+	var fullCPU time.Duration
+	for _, v := range variants {
+		b.skipMix = !v.sound
+		st, err := medianStages(runs, func() (stages, error) { return b.full(ctx, "six", without(!v.text, !v.pans), parallel, threads) })
+		b.skipMix = false
+		if err != nil {
+			return err
+		}
+		if fullCPU == 0 {
+			fullCPU = st.cpu
+		}
+		fmt.Printf("      %-34s %5.2f s = %5.2fx realtime, %.2f of the ceiling; ffmpeg CPU %5.2f s (%+.2f)\n", v.name,
+			st.wall.Seconds(), 60/st.wall.Seconds(), ceiling.Seconds()/st.wall.Seconds(), st.cpu.Seconds(), (st.cpu - fullCPU).Seconds())
 	}
 	return nil
 }
