@@ -192,18 +192,18 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 // Burns, then all three) and prints each one's time, share of the ceiling's speed and
 // ffmpeg CPU against the full render's.
 func (b *bench) explain(ctx context.Context, scenes []media.SegmentInput, parallel, threads, runs int, ceiling time.Duration) error {
-	without := func(text, kenBurns bool) []media.SegmentInput {
+	without := func(noText, noPans bool) []media.SegmentInput {
 		out := make([]media.SegmentInput, len(scenes))
 		for i, s := range scenes {
 			s.Slides = append([]media.SegmentSlide(nil), s.Slides...)
-			if text {
+			if noText {
 				s.Cues = nil
 			}
 			for k := range s.Slides {
-				if text {
+				if noText {
 					s.Slides[k].Tagline = ""
 				}
-				if kenBurns {
+				if noPans {
 					s.Slides[k].KenBurns = false
 				}
 			}
