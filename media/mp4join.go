@@ -351,22 +351,20 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 			f.Close()
 		}
 	}()
-	open := func(p string) (*os.File, error) {
+	// track opens p, kept open for the copy, and reads its track of kind.
+	track := func(p, kind string) (*mp4Track, error) {
 		f, err := os.Open(p)
-		if err == nil {
-			files = append(files, f)
+		if err != nil {
+			return nil, err
 		}
-		return f, err
+		files = append(files, f)
+		return readFileTrack(f, kind)
 	}
 	// The joined video: the samples of every segment, in order.
 	var video *mp4Track
 	var vfile []int // file of each sample
 	for i, s := range segments {
-		f, err := open(s)
-		if err != nil {
-			return err
-		}
-		t, err := readFileTrack(f, "vide")
+		t, err := track(s, "vide")
 		if err != nil {
 			return err
 		}
@@ -403,11 +401,7 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 	tracks := []*mp4Track{video}
 	var afile int
 	if audio != "" {
-		f, err := open(audio)
-		if err != nil {
-			return err
-		}
-		t, err := readFileTrack(f, "soun")
+		t, err := track(audio, "soun")
 		if err != nil {
 			return err
 		}
