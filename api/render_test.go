@@ -356,3 +356,59 @@ func TestValidateAndLimits(t *testing.T) {
 		}
 	})
 }
+
+// TestHardcodeSubtitlesSwitch: PUT /video/{id} {hardcodeSubtitles} switches burning the
+// subtitles in for the next render; the change counts as an edit, so a rendered video
+// may render again; bad input and other accounts change nothing.
+func TestHardcodeSubtitlesSwitch(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ann, pub := e.signUp("ann@example.com")
+		bob, _ := e.signUp("bob@example.com")
+		v := e.renderableVideo(ann, pub)
+		e.exec("UPDATE videos SET render_status = 'complete', content_key = 'videos/x/video.mp4', draft = ? WHERE id = ?", false, v.ID)
+		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+		gate := func() (bool, string) {
+			info := e.do(ann, "GET", path+"/credits-info", nil, false).data()
+			allowed, _ := info["renderAllowed"].(bool)
+			msg, _ := info["renderMessage"].(string)
+			return allowed, msg
+		}
+		if allowed, msg := gate(); allowed || msg != "No changes since the last render." {
+			t.Fatalf("rendered video: allowed %v %q", allowed, msg)
+		}
+		tests := []struct {
+			name   string
+			c      *http.Client
+			body   map[string]any
+			status int
+			want   bool // hardcodeSubtitles afterwards
+		}{
+			{"not a boolean", ann, map[string]any{"hardcodeSubtitles": "yes"}, 400, false},
+			{"another account's video", bob, map[string]any{"hardcodeSubtitles": true}, 404, false},
+			{"left out: unchanged", ann, map[string]any{"name": "Renamed"}, 200, false},
+			{"on", ann, map[string]any{"hardcodeSubtitles": true}, 200, true},
+			{"off", ann, map[string]any{"hardcodeSubtitles": false}, 200, false},
+			{"on again", ann, map[string]any{"hardcodeSubtitles": true}, 200, true},
+		}
+		for _, tt := range tests {
+			r := e.do(tt.c, "PUT", path, tt.body, true)
+			if r.Status != tt.status {
+				t.Fatalf("%s: %d %v, want %d", tt.name, r.Status, r.Body, tt.status)
+			}
+			if tt.status == 200 && r.data()["hardcodeSubtitles"] != tt.want {
+				t.Errorf("%s: answered hardcodeSubtitles %v", tt.name, r.data()["hardcodeSubtitles"])
+			}
+			if got := e.video(v.ID); got.HardcodeSubtitles != tt.want {
+				t.Errorf("%s: stored hardcodeSubtitles %v, want %v", tt.name, got.HardcodeSubtitles, tt.want)
+			}
+		}
+		e.exec("UPDATE videos SET draft = ? WHERE id = ?", false, v.ID)
+		if r := e.do(ann, "PUT", path, map[string]any{"hardcodeSubtitles": false}, true); r.Status != 200 {
+			t.Fatalf("switch off: %d %v", r.Status, r.Body)
+		}
+		if allowed, msg := gate(); !allowed {
+			t.Fatalf("after switching burned subtitles: render refused with %q", msg)
+		}
+	})
+}

@@ -373,13 +373,14 @@ func (s *Server) listVideos(c *gin.Context) error {
 
 // updateVideoRequest is the body of PUT /api/v2/video/{id}.
 type updateVideoRequest struct {
-	Name        *string `json:"name"`
-	Description *string `json:"description"`
-	VoiceID     *int64  `json:"voiceId"`
+	Name              *string `json:"name"`
+	Description       *string `json:"description"`
+	VoiceID           *int64  `json:"voiceId"`
+	HardcodeSubtitles *bool   `json:"hardcodeSubtitles"`
 }
 
-// updateVideo renames a video or changes its default narrator; a new narrator
-// re-narrates every scene.
+// updateVideo renames a video, changes its default narrator (a new narrator
+// re-narrates every scene) or says whether its next render burns the subtitles in.
 func (s *Server) updateVideo(c *gin.Context) error {
 	id, err := videoID(c)
 	if err != nil {
@@ -420,6 +421,7 @@ func (s *Server) updateVideo(c *gin.Context) error {
 		}
 		u.VoiceID = vid
 	}
+	u.HardcodeSubtitles = r.HardcodeSubtitles
 	if len(fields) > 0 {
 		return validation(fields...)
 	}

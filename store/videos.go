@@ -244,6 +244,8 @@ type VideoUpdate struct {
 	// VoiceID changes the default narrator: slides narrated by the old default take the
 	// new one, narration is deleted and every scene is marked for regeneration.
 	VoiceID *int64
+	// HardcodeSubtitles says whether the next render burns the subtitles in.
+	HardcodeSubtitles *bool
 }
 
 // UpdateVideo edits a live video of the account in one transaction and marks it a
@@ -262,6 +264,9 @@ func (s *Store) UpdateVideo(ctx context.Context, publisherID, id int64, u VideoU
 		}
 		if u.Description != nil {
 			changes["description"] = *u.Description
+		}
+		if u.HardcodeSubtitles != nil {
+			changes["hardcode_subtitles"] = *u.HardcodeSubtitles
 		}
 		if u.VoiceID != nil && (v.VoiceID == nil || *v.VoiceID != *u.VoiceID) {
 			narratorChanged = !v.IsVoiceover

@@ -222,6 +222,26 @@ describe('create a video', () => {
       // Rendered and unchanged: the button says why it cannot render again.
       await page.waitForFunction(() => document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 15_000 });
       assert.match(await page.textContent('[data-testid=render-gate-message]'), /No changes since the last render/);
+
+      // Burning the subtitles in for the next render is an edit: the video may render again.
+      const burn = page.locator('[data-testid=render-hardcode-subtitles]');
+      assert.equal(await burn.isChecked(), false);
+      await burn.check();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 15_000 });
+      assert.equal(await page.locator('[data-testid=render-gate-message]').count(), 0);
+      const burned = await page.evaluate(async () => {
+        const id = location.pathname.split('/').pop();
+        return (await (await fetch(`/api/v2/video/${id}`)).json()).data.hardcodeSubtitles;
+      });
+      assert.equal(burned, true);
+      // The e-mail on render is the user's own setting, on until switched off.
+      const email = page.locator('[data-testid=render-email]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=render-email]')?.disabled, null, { timeout: 15_000 });
+      assert.equal(await email.isChecked(), true);
+      await email.uncheck();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=render-email]')?.disabled, null, { timeout: 15_000 });
+      const settings = await page.evaluate(async () => (await (await fetch('/api/v2/user/config')).json()).data.renderSettings);
+      assert.deepEqual(settings, { sendEmailOnRender: false });
     } catch (err) {
       await page.screenshot({ path: 'test-results/create-video.png', fullPage: true }).catch(() => {});
       throw err;

@@ -4,4 +4,5 @@ import { authKeys } from '@/lib/auth';
 export const accountKeys = {
   workspaces: [...authKeys.user, 'workspaces'] as const,
   emailVerification: [...authKeys.user, 'email-verification'] as const,
+  config: [...authKeys.user, 'config'] as const,
 };

@@ -7,7 +7,8 @@ import { usePullUrlContent } from '../api/pull-url-content';
 import type { PulledContent } from '../api/types';
 import { useCreateVideoDraft } from '../stores/create-video-draft';
 import { normalizePageUrl, validatePageUrl } from '../utils/validation';
-import { CheckboxField, ContentStepActions } from './fields';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { ContentStepActions } from './fields';
 import { stepPath } from './paths';
 
 const PREVIEW_BLOCKS = 12;

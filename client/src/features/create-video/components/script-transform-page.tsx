@@ -7,7 +7,8 @@ import { useCreateVideoDraft } from '../stores/create-video-draft';
 import { SCRIPT_THROTTLE_MS, SCRIPT_VOCABULARIES, vocabularyLabel } from '../utils/constants';
 import { AUTO_TONE } from '../utils/tones';
 import { charCount } from '../utils/validation';
-import { CheckboxField, SelectField, StepActions, TextAreaField } from './fields';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { SelectField, StepActions, TextAreaField } from './fields';
 import { SOURCE_STEP, stepPath } from './paths';
 import { ThrottleNote, useScriptThrottle } from './throttle-note';
 

@@ -13,7 +13,8 @@ import {
   VERTICAL_TEMPLATE_ID,
 } from '../utils/constants';
 import { validateScript } from '../utils/validation';
-import { CheckboxField, SelectField, StepActions } from './fields';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { SelectField, StepActions } from './fields';
 import { SOURCE_STEP, stepPath } from './paths';
 import { PresetsBar } from './presets-bar';
 import { ScriptField } from './script-field';

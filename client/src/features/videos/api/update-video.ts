@@ -9,9 +9,11 @@ export interface UpdateVideoInput {
   name?: string;
   description?: string;
   voiceId?: number;
+  /** Whether the next render burns the subtitles in. */
+  hardcodeSubtitles?: boolean;
 }
 
-/** PUT /api/v2/video/{id} {name?, description?, voiceId?} -> the video */
+/** PUT /api/v2/video/{id} {name?, description?, voiceId?, hardcodeSubtitles?} -> the video, now a draft */
 export async function updateVideo({ videoId, ...patch }: UpdateVideoInput): Promise<Video> {
   const data = await api.put<unknown>(`/api/v2/video/${encodeURIComponent(String(videoId))}`, patch);
   return normalizeVideo(data);
@@ -23,6 +25,10 @@ export function useUpdateVideo() {
     mutationFn: updateVideo,
     meta: { handlesErrors: true },
     onSuccess: (video) => queryClient.setQueryData(videoKeys.detail(video.videoId), video),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: videoKeys.lists }),
+    onSettled: (_video, _error, { videoId }) => {
+      void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
+      // An edit makes the video a draft, which can open the render gate ("no changes since the last render").
+      return queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(videoId) });
+    },
   });
 }

@@ -46,6 +46,7 @@ function api(routes: Record<string, MockHandler> = {}) {
     'GET /api/v2/video/42/credits-info': ok(creditsInfo()),
     'GET /api/v2/video/42/renderStatusWithDetails': ok(renderStatus()),
     'GET /api/v2/video/42/exports': ok({ exports: [] }),
+    'GET /api/v2/user/config': ok({}),
     ...routes,
   });
 }
@@ -295,6 +296,81 @@ describe('render panel', () => {
     expect(screen.getByTestId('export-ass').getAttribute('href')).toBe('/api/v2/video/42/subtitles/ass');
     expect(screen.queryByTestId('export-srt')).toBeNull();
     expect((await enabledButton()).textContent).toBe('Render again');
+  });
+});
+
+describe('render settings', () => {
+  const burnSwitch = () => screen.getByTestId('render-hardcode-subtitles') as HTMLInputElement;
+  const emailSwitch = () => screen.getByTestId('render-email') as HTMLInputElement;
+
+  it('switches burned subtitles for the next render, which reopens the gate', async () => {
+    let edited = false;
+    const mock = api({
+      'GET /api/v2/video/42': () => ok({ ...fullVideo(), draft: edited, hardcodeSubtitles: edited }),
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(edited ? {} : { renderAllowed: false, renderMessage: 'No changes since the last render.' })),
+      'PUT /api/v2/video/42': () => {
+        edited = true;
+        return ok({ ...fullVideo(), draft: true, hardcodeSubtitles: true });
+      },
+    });
+    renderApp('/dashboard/video/42');
+    expect((await screen.findByTestId('render-gate-message')).textContent).toBe('No changes since the last render.');
+    expect(burnSwitch().checked).toBe(false);
+    expect(burnSwitch().getAttribute('role')).toBe('switch');
+    fireEvent.click(burnSwitch());
+    await waitFor(() => expect(screen.queryByTestId('render-gate-message')).toBeNull());
+    expect(burnSwitch().checked).toBe(true);
+    expect(mock.find('PUT /api/v2/video/42').map((c) => c.body)).toEqual([{ hardcodeSubtitles: true }]);
+    expect(await enabledButton()).toBeTruthy();
+  });
+
+  it('says so when the switch could not be changed, and shows the stored value', async () => {
+    api({ 'PUT /api/v2/video/42': fail(500, 'internal', 'Something went wrong.') });
+    renderApp('/dashboard/video/42');
+    await enabledButton();
+    fireEvent.click(burnSwitch());
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong.');
+    expect(burnSwitch().checked).toBe(false);
+    expect(screen.queryByTestId('notification')).toBeNull();
+  });
+
+  it('locks the subtitle switch while a render runs', async () => {
+    api({
+      'GET /api/v2/video/42/renderStatusWithDetails': ok(renderStatus({ status: 'rendering', stage: 'rendering', attempt: 1, scenesTotal: 2 })),
+    });
+    renderApp('/dashboard/video/42');
+    await screen.findByTestId('render-progress');
+    expect(burnSwitch().disabled).toBe(true);
+    expect(emailSwitch().disabled).toBe(false);
+  });
+
+  it('switches the e-mail on render off, keeping the other render settings', async () => {
+    let config: Record<string, unknown> = { renderSettings: { publishVideoOnRender: true }, theme: 'dark' };
+    const mock = api({
+      'GET /api/v2/user/config': () => ok(config),
+      'POST /api/v2/user/config': (req) => {
+        config = { ...config, ...(req.body as Record<string, unknown>) };
+        return ok(config);
+      },
+    });
+    renderApp('/dashboard/video/42');
+    // Unset means on: the spec's default.
+    await waitFor(() => expect(emailSwitch().disabled).toBe(false));
+    expect(emailSwitch().checked).toBe(true);
+    fireEvent.click(emailSwitch());
+    await waitFor(() => expect(emailSwitch().checked).toBe(false));
+    expect(mock.find('POST /api/v2/user/config').map((c) => c.body)).toEqual([
+      { renderSettings: { publishVideoOnRender: true, sendEmailOnRender: false } },
+    ]);
+  });
+
+  it('disables the e-mail switch when the settings cannot be read', async () => {
+    api({ 'GET /api/v2/user/config': fail(500, 'internal', 'Something went wrong.') });
+    renderApp('/dashboard/video/42');
+    expect(await screen.findByText('Your e-mail setting could not be loaded.')).toBeTruthy();
+    expect(emailSwitch().disabled).toBe(true);
+    expect(screen.queryByTestId('notification')).toBeNull();
   });
 });
 

@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { renderSettingsOf, useUpdateRenderSettings, useUserConfig } from '@/features/account';
 import { errorMessage } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import { useCreditsInfo } from '../api/get-credits-info';
 import { useExports } from '../api/get-exports';
 import { useRenderStatus } from '../api/get-render-status';
 import { RENDER_FAILED, useRenderVideo } from '../api/render-video';
+import { useUpdateVideo } from '../api/update-video';
 import type { CreditsInfo, RenderExportType, RenderProgress, Video } from '../api/types';
 import { isBuilding } from '../utils/build-stage';
 import {
@@ -21,6 +24,8 @@ export const BUILDING_GATE_MESSAGE = 'This video is still being generated.';
 export const GATE_FALLBACK_MESSAGE = 'This video cannot be rendered right now.';
 export const CREDITS_INFO_FAILED = 'We could not check whether this video can be rendered.';
 export const RENDER_ERROR_FALLBACK = 'Rendering failed.';
+export const HARDCODE_FAILED = 'We could not change whether subtitles are burned in.';
+export const EMAIL_SETTING_FAILED = 'We could not change your e-mail setting.';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -149,6 +154,57 @@ function RenderConfirm({
 }
 
 /**
+ * RenderOptions are the render settings next to the button: whether this video's next render burns its subtitles in
+ * (a change makes the video a draft, so it may render again) and whether the user is e-mailed when a render ends
+ * (their own setting, for every video). The subtitle switch is locked while a render runs; the e-mail one is not:
+ * it is read when the render ends.
+ */
+function RenderOptions({ video, rendering }: { video: Video; rendering: boolean }) {
+  const update = useUpdateVideo();
+  const config = useUserConfig();
+  const settings = useUpdateRenderSettings();
+  const pendingBurn = update.isPending ? update.variables?.hardcodeSubtitles : undefined;
+  const pendingEmail = settings.isPending ? settings.variables?.sendEmailOnRender : undefined;
+  return (
+    <fieldset className="render-options" data-testid="render-options">
+      <legend className="render-options__title">Render settings</legend>
+      <CheckboxField
+        asSwitch
+        label="Burn subtitles into the video"
+        checked={pendingBurn ?? video.hardcodeSubtitles}
+        disabled={rendering || update.isPending}
+        hint={
+          rendering
+            ? 'Can be changed when the render has finished.'
+            : 'Applies to the next render. The subtitles can always be downloaded as SRT, WebVTT and ASS files.'
+        }
+        onChange={(hardcodeSubtitles) => update.mutate({ videoId: video.videoId, hardcodeSubtitles })}
+        testId="render-hardcode-subtitles"
+      />
+      {update.isError && (
+        <p className="field__error" role="alert">
+          {errorMessage(update.error, HARDCODE_FAILED)}
+        </p>
+      )}
+      <CheckboxField
+        asSwitch
+        label="E-mail me when a render finishes"
+        checked={pendingEmail ?? renderSettingsOf(config.data).sendEmailOnRender}
+        disabled={!config.data || settings.isPending}
+        hint={config.isError ? 'Your e-mail setting could not be loaded.' : 'For every video you render.'}
+        onChange={(sendEmailOnRender) => settings.mutate({ sendEmailOnRender })}
+        testId="render-email"
+      />
+      {settings.isError && (
+        <p className="field__error" role="alert">
+          {errorMessage(settings.error, EMAIL_SETTING_FAILED)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
  * RenderPanel is the render part of the video page: the gated Render button with its confirmation, the progress of
  * the running RenderAttempt, its error, and the finished video with its downloads.
  */
@@ -271,6 +327,8 @@ export function RenderPanel({ video }: { video: Video }) {
           </button>
         )}
       </div>
+
+      {!building && <RenderOptions video={video} rendering={active} />}
 
       {playerUrl && !active && <RenderDownloads video={video} mp4Url={playerUrl} />}
 
