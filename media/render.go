@@ -743,8 +743,8 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 		return err
 	}
 	args, graph, _ := mixGraph(in, nil, 0, samples, 0, "")
-	args = append(args, "-filter_complex", graph, "-map", "[out]",
-		"-c:a", "aac", "-b:a", mixBitRate, "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn", "-f", "mp4", out)
+	args = append(append(args, "-filter_complex", graph, "-map", "[out]"), mixEncodeArgs()...)
+	args = append(args, "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
 		os.Remove(out)
 		return fmt.Errorf("media: mix audio: %w", err)

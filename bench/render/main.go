@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"pagecast/media"
+	"pagecast/providers/tts"
 )
 
 func main() {
@@ -52,8 +53,8 @@ type bench struct {
 	canvas media.Canvas
 	stills []string
 	clip   string
-	voice  []string // one narration file per scene length, by scene count
 	music  string
+	speak  *tts.Espeak
 
 	skipMix bool // re-render keeps the previous mix
 	// chunks keeps the encoded stretches of mixes, as the object store does for the
@@ -315,7 +316,7 @@ func ffmpeg(ctx context.Context, args ...string) error {
 }
 
 // generate makes six varied stills larger than the canvas, a 1280x720 clip with
-// motion and sound, narration with speech-like bursts, and a music loop.
+// motion and sound, and a music loop; narration is spoken when first needed.
 func (b *bench) generate(ctx context.Context) error {
 	sources := []string{
 		"testsrc2=s=2400x1600", "mandelbrot=s=2400x1600", "smptehdbars=s=2400x1600",
@@ -334,22 +335,41 @@ func (b *bench) generate(ctx context.Context) error {
 		"-c:v", "libx264", "-preset", "veryfast", "-c:a", "aac", "-shortest", b.clip); err != nil {
 		return err
 	}
+	// Music as uploads are: 44.1 kHz stereo, broadband: a chord with overtones that
+	// swells, over a noise beat twice a second, a little different in each ear.
 	b.music = filepath.Join(b.dir, "music.wav")
-	if err := ffmpeg(ctx, "-f", "lavfi", "-i", "aevalsrc=0.3*sin(2*PI*220*t)+0.2*sin(2*PI*277*t)+0.2*sin(2*PI*330*t):s=44100:d=20", b.music); err != nil {
+	chord := "0.12*sin(2*PI*%[1]g*t)*(0.7+0.3*sin(2*PI*0.25*t))+0.08*sin(2*PI*%[1]g*1.26*t)+0.07*sin(2*PI*%[1]g*1.5*t)+0.04*sin(2*PI*%[1]g*3*t)+0.12*(2*random(%[2]d)-1)*exp(-25*mod(t\\,0.5))"
+	music := "aevalsrc=" + fmt.Sprintf(chord, 220.0, 0) + "|" + fmt.Sprintf(chord, 220.5, 1) + ":s=44100:d=20"
+	if err := ffmpeg(ctx, "-f", "lavfi", "-i", music, b.music); err != nil {
 		return err
 	}
+	espeak, err := tts.NewEspeak("")
+	if err != nil {
+		return fmt.Errorf("the narration is spoken by espeak-ng: %w", err)
+	}
+	b.speak = espeak
 	return nil
 }
 
-// voiceFor is a narration file ms long: tone bursts like words, gaps like pauses; each
-// variant speaks a little higher.
+// voiceFor is a narration file ms long, spoken by espeak-ng as the worker's default
+// voice speaks (cut or padded with silence to ms); each variant says something else.
 func (b *bench) voiceFor(ctx context.Context, ms, variant int) (string, error) {
 	p := filepath.Join(b.dir, fmt.Sprintf("voice%d-%d.wav", ms, variant))
 	if _, err := os.Stat(p); err == nil {
 		return p, nil
 	}
-	expr := fmt.Sprintf("aevalsrc=0.4*sin(2*PI*%d*t)*sin(2*PI*3*t)*gt(sin(2*PI*0.4*t)\\,-0.3):s=24000:d=%.3f", 180+10*variant, float64(ms)/1000)
-	return p, ffmpeg(ctx, "-f", "lavfi", "-i", expr, p)
+	text := fmt.Sprintf("Take %d. ", variant+1) + strings.Repeat("The river carries silt from the mountains to the sea, "+
+		"and every spring the delta grows a little further. Farmers plant rice where the water slows. ", 1+ms/8000)
+	res, err := b.speak.Synthesize(ctx, tts.Request{Text: text, VoiceID: "en-us"})
+	if err != nil {
+		return "", err
+	}
+	spoken := p + ".spoken.wav"
+	if err := os.WriteFile(spoken, res.Audio, 0o644); err != nil {
+		return "", err
+	}
+	defer os.Remove(spoken)
+	return p, ffmpeg(ctx, "-i", spoken, "-af", fmt.Sprintf("apad,atrim=end=%.3f", float64(ms)/1000), p)
 }
 
 // scenes is a 60 s video of n scenes: two stills with Ken Burns each (the second
