@@ -243,10 +243,10 @@ func aacArgs(out string) []string {
 }
 
 // mixEncodeArgs are the encoder settings of every mix: AAC-LC at mixBitRate, 48 kHz
-// stereo, with FFmpeg's "fast" coder. At this bit rate it is as good as the default
-// "twoloop" coder (its author made it FFmpeg's default for that reason in 2018) and
-// it takes about 45% less CPU, which is most of a render's sound cost; see
-// docs/decisions.md, "Render speed".
+// stereo, with FFmpeg's "fast" coder. At this bit rate it is as close to the source
+// as the default "twoloop" coder (FFmpeg made it the default in 2018 for sounding
+// better at high bit rates) and on speech and music takes 40-70% less CPU, which was
+// most of a render's sound cost; see docs/decisions.md, "Render speed".
 func mixEncodeArgs() []string {
 	return []string{"-c:a", "aac", "-aac_coder", "fast", "-b:a", mixBitRate,
 		"-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn"}
