@@ -49,6 +49,10 @@ export function useUpdateRenderSettings() {
     mutationFn: (change: Partial<RenderSettings>) =>
       updateRenderSettings(change, queryClient.getQueryData<UserConfig>(accountKeys.config)),
     meta: { handlesErrors: true },
-    onSuccess: (config) => queryClient.setQueryData(accountKeys.config, config),
+    // A read of the settings sent before the change was saved must not answer after it with the old values.
+    onSuccess: async (config) => {
+      await queryClient.cancelQueries({ queryKey: accountKeys.config, exact: true });
+      queryClient.setQueryData(accountKeys.config, config);
+    },
   });
 }

@@ -24,7 +24,12 @@ export function useUpdateVideo() {
   return useMutation({
     mutationFn: updateVideo,
     meta: { handlesErrors: true },
-    onSuccess: (video) => queryClient.setQueryData(videoKeys.detail(video.videoId), video),
+    // A read of the video sent before the change was saved (a poll, the refresh after a render) must not answer
+    // after it and put the old values back: it is cancelled, and the answer to the change is the video.
+    onSuccess: async (video) => {
+      await queryClient.cancelQueries({ queryKey: videoKeys.detail(video.videoId), exact: true });
+      queryClient.setQueryData(videoKeys.detail(video.videoId), video);
+    },
     onSettled: (_video, _error, { videoId }) => {
       void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
       // An edit makes the video a draft, which can open the render gate ("no changes since the last render").

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { RENDER_POLL_MS } from '../api/get-render-status';
+import { videoKeys } from '../api/keys';
 import { fullVideo } from '../test/fixtures';
 import { renderReuseText, renderStageLabel } from '../utils/render-progress';
 
@@ -323,6 +324,30 @@ describe('render settings', () => {
     expect(burnSwitch().checked).toBe(true);
     expect(mock.find('PUT /api/v2/video/42').map((c) => c.body)).toEqual([{ hardcodeSubtitles: true }]);
     expect(await enabledButton()).toBeTruthy();
+  });
+
+  it('keeps the switch where it was put when a read of the video from before the change answers after it', async () => {
+    let release: (() => void) | undefined;
+    let reads = 0;
+    api({
+      'GET /api/v2/video/42': async () => {
+        reads += 1;
+        if (reads === 2) await new Promise<void>((resolve) => (release = resolve)); // sent before the change, answers after
+        return ok({ ...fullVideo(), hardcodeSubtitles: false });
+      },
+      'PUT /api/v2/video/42': ok({ ...fullVideo(), draft: true, hardcodeSubtitles: true }),
+    });
+    const { queryClient } = renderApp('/dashboard/video/42');
+    await enabledButton();
+    void queryClient.invalidateQueries({ queryKey: videoKeys.detail(42), exact: true });
+    await waitFor(() => expect(release).toBeDefined());
+    fireEvent.click(burnSwitch());
+    await waitFor(() => expect(burnSwitch().disabled).toBe(false));
+    act(() => release?.());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(burnSwitch().checked).toBe(true);
   });
 
   it('says so when the switch could not be changed, and shows the stored value', async () => {
