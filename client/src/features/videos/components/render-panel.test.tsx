@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
+import { fail, mockApi, ok, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { RENDER_POLL_MS } from '../api/get-render-status';
 import { videoKeys } from '../api/keys';
@@ -324,6 +324,29 @@ describe('render settings', () => {
     expect(burnSwitch().checked).toBe(true);
     expect(mock.find('PUT /api/v2/video/42').map((c) => c.body)).toEqual([{ hardcodeSubtitles: true }]);
     expect(await enabledButton()).toBeTruthy();
+  });
+
+  it('moves the switches the moment they are clicked, before the server answers', async () => {
+    let answer: (() => void) | undefined;
+    const held = (reply: MockReply) => () => new Promise<MockReply>((resolve) => (answer = () => resolve(reply)));
+    api({
+      'PUT /api/v2/video/42': held(ok({ ...fullVideo(), draft: true, hardcodeSubtitles: true })),
+      'POST /api/v2/user/config': held(ok({ renderSettings: { sendEmailOnRender: false } })),
+    });
+    renderApp('/dashboard/video/42');
+    await enabledButton();
+    fireEvent.click(burnSwitch());
+    expect(burnSwitch().checked).toBe(true);
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer?.());
+    await waitFor(() => expect(burnSwitch().disabled).toBe(false));
+    expect(burnSwitch().checked).toBe(true);
+
+    answer = undefined;
+    await waitFor(() => expect(emailSwitch().disabled).toBe(false));
+    expect(emailSwitch().checked).toBe(true);
+    fireEvent.click(emailSwitch());
+    expect(emailSwitch().checked).toBe(false);
   });
 
   it('keeps the switch where it was put when a read of the video from before the change answers after it', async () => {

@@ -163,22 +163,27 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
   const update = useUpdateVideo();
   const config = useUserConfig();
   const settings = useUpdateRenderSettings();
-  const pendingBurn = update.isPending ? update.variables?.hardcodeSubtitles : undefined;
-  const pendingEmail = settings.isPending ? settings.variables?.sendEmailOnRender : undefined;
+  // A switch moves the moment it is clicked and shows what was asked until the server has answered; then the stored
+  // value (the new one, or on an error the old one again).
+  const [wantBurn, setWantBurn] = useState<boolean>();
+  const [wantEmail, setWantEmail] = useState<boolean>();
   return (
     <fieldset className="render-options" data-testid="render-options">
       <legend className="render-options__title">Render settings</legend>
       <CheckboxField
         asSwitch
         label="Burn subtitles into the video"
-        checked={pendingBurn ?? video.hardcodeSubtitles}
+        checked={wantBurn ?? video.hardcodeSubtitles}
         disabled={rendering || update.isPending}
         hint={
           rendering
             ? 'Can be changed when the render has finished.'
             : 'Applies to the next render. The subtitles can always be downloaded as SRT, WebVTT and ASS files.'
         }
-        onChange={(hardcodeSubtitles) => update.mutate({ videoId: video.videoId, hardcodeSubtitles })}
+        onChange={(hardcodeSubtitles) => {
+          setWantBurn(hardcodeSubtitles);
+          update.mutate({ videoId: video.videoId, hardcodeSubtitles }, { onSettled: () => setWantBurn(undefined) });
+        }}
         testId="render-hardcode-subtitles"
       />
       {update.isError && (
@@ -189,10 +194,13 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
       <CheckboxField
         asSwitch
         label="E-mail me when a render finishes"
-        checked={pendingEmail ?? renderSettingsOf(config.data).sendEmailOnRender}
+        checked={wantEmail ?? renderSettingsOf(config.data).sendEmailOnRender}
         disabled={!config.data || settings.isPending}
         hint={config.isError ? 'Your e-mail setting could not be loaded.' : 'For every video you render.'}
-        onChange={(sendEmailOnRender) => settings.mutate({ sendEmailOnRender })}
+        onChange={(sendEmailOnRender) => {
+          setWantEmail(sendEmailOnRender);
+          settings.mutate({ sendEmailOnRender }, { onSettled: () => setWantEmail(undefined) });
+        }}
         testId="render-email"
       />
       {settings.isError && (
