@@ -25,9 +25,9 @@ import (
 // previous stretch's as if one encoder had made both: measured here, the sound
 // decoded across a seam is as close to the source as a whole encode (38.6 against
 // 39.1 dB SNR on a tone mix, 22.1 against 22.4 on noise, with the twoloop coder;
-// TestMixAudioChunked holds the seams of the coder in use to the whole encode). So a mix is cut at its scene
-// starts, each chunk is kept by a hash of what is in it, and a render after an edit
-// encodes only the chunks the edit changed.
+// TestMixAudioChunked holds the seams of the coder in use to the whole encode). So a
+// mix is cut at its scene starts, each chunk is kept by a hash of what is in it, and a
+// render after an edit encodes only the chunks the edit changed.
 const (
 	aacFrame       = 1024
 	chunkPreRoll   = 48 * aacFrame // about 1 s
