@@ -337,6 +337,7 @@ describe('render settings', () => {
     await enabledButton();
     fireEvent.click(burnSwitch());
     expect(burnSwitch().checked).toBe(true);
+    expect(burnSwitch().disabled).toBe(true); // a second click cannot race the first
     await waitFor(() => expect(answer).toBeDefined());
     await act(async () => answer?.());
     await waitFor(() => expect(burnSwitch().disabled).toBe(false));

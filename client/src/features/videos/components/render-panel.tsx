@@ -163,8 +163,8 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
   const update = useUpdateVideo();
   const config = useUserConfig();
   const settings = useUpdateRenderSettings();
-  // A switch moves the moment it is clicked and shows what was asked until the server has answered; then the stored
-  // value (the new one, or on an error the old one again).
+  // A switch moves the moment it is clicked and, locked, shows what was asked until the server has answered; then the
+  // stored value (the new one, or on an error the old one again).
   const [wantBurn, setWantBurn] = useState<boolean>();
   const [wantEmail, setWantEmail] = useState<boolean>();
   return (
@@ -174,7 +174,7 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
         asSwitch
         label="Burn subtitles into the video"
         checked={wantBurn ?? video.hardcodeSubtitles}
-        disabled={rendering || update.isPending}
+        disabled={rendering || update.isPending || wantBurn !== undefined}
         hint={
           rendering
             ? 'Can be changed when the render has finished.'
@@ -195,7 +195,7 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
         asSwitch
         label="E-mail me when a render finishes"
         checked={wantEmail ?? renderSettingsOf(config.data).sendEmailOnRender}
-        disabled={!config.data || settings.isPending}
+        disabled={!config.data || settings.isPending || wantEmail !== undefined}
         hint={config.isError ? 'Your e-mail setting could not be loaded.' : 'For every video you render.'}
         onChange={(sendEmailOnRender) => {
           setWantEmail(sendEmailOnRender);
