@@ -368,9 +368,7 @@ describe('render settings', () => {
     fireEvent.click(burnSwitch());
     await waitFor(() => expect(burnSwitch().disabled).toBe(false));
     act(() => release?.());
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: videoKeys.detail(42), exact: true })).toBe(0));
     expect(burnSwitch().checked).toBe(true);
   });
 

@@ -174,7 +174,7 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
         asSwitch
         label="Burn subtitles into the video"
         checked={wantBurn ?? video.hardcodeSubtitles}
-        disabled={rendering || update.isPending || wantBurn !== undefined}
+        disabled={rendering || wantBurn !== undefined}
         hint={
           rendering
             ? 'Can be changed when the render has finished.'
@@ -195,7 +195,7 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
         asSwitch
         label="E-mail me when a render finishes"
         checked={wantEmail ?? renderSettingsOf(config.data).sendEmailOnRender}
-        disabled={!config.data || settings.isPending || wantEmail !== undefined}
+        disabled={!config.data || wantEmail !== undefined}
         hint={config.isError ? 'Your e-mail setting could not be loaded.' : 'For every video you render.'}
         onChange={(sendEmailOnRender) => {
           setWantEmail(sendEmailOnRender);
