@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
-	"image/png"
 	"io"
 	"math"
 	"os"
@@ -252,11 +250,11 @@ func splitSegment(in SegmentInput, ov segmentOverlays) []segmentPart {
 		endMs := c.FramesMs(frames)
 		p := segmentPart{
 			in: SegmentInput{Canvas: c, Slides: in.Slides[first : i+1], Style: in.Style, Preset: in.Preset, Threads: 1},
-			ov: segmentOverlays{text: map[int]string{}, tagline: map[int]overlay{}},
+			ov: segmentOverlays{text: map[int]overlay{}, tagline: map[int]overlay{}},
 		}
 		for k := first; k <= i; k++ {
-			if path, ok := ov.text[k]; ok {
-				p.ov.text[k-first] = path
+			if o, ok := ov.text[k]; ok {
+				p.ov.text[k-first] = o
 			}
 			if o, ok := ov.tagline[k]; ok {
 				p.ov.tagline[k-first] = o
@@ -322,15 +320,22 @@ func (t Tool) renderParts(ctx context.Context, parts []segmentPart, dir, out str
 	return nil
 }
 
-// overlay is a picture rasterised once: a still PNG laid at X, Y.
+// overlay is a picture rasterised once: w x h RGBA pixels, raw (nothing to encode
+// or decode), in a file, laid at x, y.
 type overlay struct {
-	path string
-	x, y int
+	path       string
+	x, y, w, h int
+}
+
+// input is the ffmpeg input reading o.
+func (o overlay) input() []string {
+	return []string{"-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", fmt.Sprintf("%dx%d", o.w, o.h),
+		"-protocol_whitelist", "file", "-i", "file:" + o.path}
 }
 
 // segmentOverlays are the rasterised pictures of one segment.
 type segmentOverlays struct {
-	text    map[int]string  // slide index -> full-canvas PNG of a text slide
+	text    map[int]overlay // slide index -> the whole canvas of a text slide
 	tagline map[int]overlay // slide index -> headline band
 	cues    []cueOverlay
 }
@@ -341,11 +346,11 @@ type cueOverlay struct {
 }
 
 // rasterise draws every cue, tagline and text slide of in once with libass, in one
-// ffmpeg run with one frame per item (alpha kept), and writes each as a PNG cropped
-// to what it covers.
+// ffmpeg run with one frame per item (alpha kept), and writes each cropped to what it
+// covers. A frame is handled while ffmpeg draws the next.
 func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segmentOverlays, error) {
 	c := in.Canvas
-	res := segmentOverlays{text: map[int]string{}, tagline: map[int]overlay{}}
+	res := segmentOverlays{text: map[int]overlay{}, tagline: map[int]overlay{}}
 	type item struct {
 		kind  byte // 'c' cue, 't' tagline, 's' text slide
 		index int
@@ -406,59 +411,89 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	if err := cmd.Start(); err != nil {
 		return res, fmt.Errorf("media: rasterise text: %w", err)
 	}
-	frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
-	r := bufio.NewReaderSize(stdout, 1<<20)
-	var readErr error
-	for n, it := range items {
-		if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
-			break
+	// Two frame buffers: ffmpeg fills one while the other is handled.
+	free, full := make(chan []byte, 2), make(chan []byte, 2)
+	for range 2 {
+		free <- make([]byte, c.Width*c.Height*4)
+	}
+	stop, readDone := make(chan struct{}), make(chan error, 1)
+	go func() {
+		defer close(full)
+		for range items {
+			var buf []byte
+			select {
+			case buf = <-free:
+			case <-stop:
+				readDone <- nil
+				return
+			}
+			if _, err := io.ReadFull(stdout, buf); err != nil {
+				readDone <- err
+				return
+			}
+			full <- buf
 		}
-		name := filepath.Join(dir, fmt.Sprintf("%c%d.png", it.kind, n))
+		readDone <- nil
+	}()
+	handle := func(n int, it item, frame *image.NRGBA) error {
+		name := filepath.Join(dir, fmt.Sprintf("%c%d.rgba", it.kind, n))
 		switch it.kind {
 		case 'c':
 			box := alphaBounds(frame)
 			if box.Empty() {
-				continue
+				return nil
 			}
-			if readErr = writePNG(name, frame.SubImage(box)); readErr != nil {
-				break
+			o, err := writeRaw(name, frame.SubImage(box).(*image.NRGBA))
+			if err != nil {
+				return err
 			}
 			q := in.Cues[it.index]
-			res.cues = append(res.cues, cueOverlay{overlay{name, box.Min.X, box.Min.Y}, q.StartMs, q.EndMs})
+			res.cues = append(res.cues, cueOverlay{o, q.StartMs, q.EndMs})
 		case 't':
 			box := alphaBounds(frame)
 			if box.Empty() {
-				continue
+				return nil
 			}
 			band := image.NewNRGBA(image.Rect(0, 0, c.Width, min(c.Height, box.Max.Y+tag.MarginV)))
-			draw.Draw(band, band.Bounds(), image.NewUniform(color.NRGBA{0, 0, 0, taglineBandAlpha}), image.Point{}, draw.Src)
-			draw.Draw(band, band.Bounds(), frame, image.Point{}, draw.Over)
-			if readErr = writePNG(name, band); readErr != nil {
-				break
+			fillNRGBA(band, color.NRGBA{0, 0, 0, taglineBandAlpha})
+			over(band, frame)
+			o, err := writeRaw(name, band)
+			if err != nil {
+				return err
 			}
-			res.tagline[it.index] = overlay{name, 0, 0}
+			res.tagline[it.index] = o
 		case 's':
 			bg := image.NewNRGBA(frame.Bounds())
-			draw.Draw(bg, bg.Bounds(), image.NewUniform(color.NRGBA{textSlideBackground >> 16, textSlideBackground >> 8 & 0xff, textSlideBackground & 0xff, 255}), image.Point{}, draw.Src)
-			draw.Draw(bg, bg.Bounds(), frame, image.Point{}, draw.Over)
-			if readErr = writePNG(name, bg); readErr != nil {
-				break
+			fillNRGBA(bg, color.NRGBA{textSlideBackground >> 16, textSlideBackground >> 8 & 0xff, textSlideBackground & 0xff, 255})
+			over(bg, frame)
+			o, err := writeRaw(name, bg)
+			if err != nil {
+				return err
 			}
-			res.text[it.index] = name
+			res.text[it.index] = o
 		}
-		if readErr != nil {
-			break
+		return nil
+	}
+	var handleErr error
+	n := 0
+	for buf := range full {
+		if handleErr == nil {
+			handleErr = handle(n, items[n], &image.NRGBA{Pix: buf, Stride: 4 * c.Width, Rect: image.Rect(0, 0, c.Width, c.Height)})
+			if handleErr != nil {
+				close(stop)
+				cmd.Process.Kill()
+			}
 		}
+		n++
+		free <- buf
 	}
-	if readErr != nil {
-		cmd.Process.Kill()
-	}
-	io.Copy(io.Discard, r)
-	if err := cmd.Wait(); err != nil || readErr != nil {
+	readErr := <-readDone
+	io.Copy(io.Discard, stdout)
+	if err := cmd.Wait(); err != nil || readErr != nil || handleErr != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		return res, fmt.Errorf("media: rasterise text: %v %v: %s", err, readErr, firstLine(stderr.Bytes()))
+		return res, fmt.Errorf("media: rasterise text: %v %v %v: %s", err, readErr, handleErr, firstLine(stderr.Bytes()))
 	}
 	return res, nil
 }
@@ -484,17 +519,57 @@ func alphaBounds(m *image.NRGBA) image.Rectangle {
 	return r.Intersect(b)
 }
 
-func writePNG(path string, m image.Image) error {
+// writeRaw writes m's pixels, row after row, to path: the overlay of m at its place.
+func writeRaw(path string, m *image.NRGBA) (overlay, error) {
+	b := m.Bounds()
+	o := overlay{path: path, x: b.Min.X, y: b.Min.Y, w: b.Dx(), h: b.Dy()}
 	f, err := os.Create(path)
 	if err != nil {
-		return err
+		return o, err
 	}
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(f, m); err != nil {
+	w := bufio.NewWriterSize(f, 1<<16)
+	for y := 0; y < b.Dy(); y++ {
+		w.Write(m.Pix[y*m.Stride : y*m.Stride+4*b.Dx()])
+	}
+	if err := w.Flush(); err != nil {
 		f.Close()
-		return err
+		return o, err
 	}
-	return f.Close()
+	return o, f.Close()
+}
+
+// fillNRGBA paints all of m with c.
+func fillNRGBA(m *image.NRGBA, c color.NRGBA) {
+	for i := 0; i < len(m.Pix); i += 4 {
+		m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+}
+
+// over lays src on dst where they meet (both from the origin), as draw.Over does
+// with non-premultiplied colours, without going through color.Color per pixel.
+func over(dst, src *image.NRGBA) {
+	r := dst.Bounds().Intersect(src.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		s := src.Pix[src.PixOffset(r.Min.X, y):src.PixOffset(r.Max.X, y)]
+		for i := 0; i < len(d); i += 4 {
+			sa := uint32(s[i+3])
+			switch sa {
+			case 0:
+				continue
+			case 255:
+				copy(d[i:i+4], s[i:i+4])
+				continue
+			}
+			// Weights in 255ths of 255ths: the source's, and what shows of dst under it.
+			sw, dw := sa*255, uint32(d[i+3])*(255-sa)
+			ow := sw + dw
+			for k := range 3 {
+				d[i+k] = uint8((uint32(s[i+k])*sw + uint32(d[i+k])*dw + ow/2) / ow)
+			}
+			d[i+3] = uint8((ow + 127) / 255)
+		}
+	}
 }
 
 // pan is a steady move across a still: two pixels every `every` frames, dx and dy
@@ -595,11 +670,12 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 			fmt.Fprintf(&g, "[%d:v:0]fps=%s,%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
 				k, fps, s.cropFilter(), fitFilter(c, s.Contain, "bilinear"), n, fps)
 		default:
-			path := s.Image
-			if path == "" {
-				path = ov.text[i]
+			var k int
+			if s.Image != "" {
+				k = addInput("-protocol_whitelist", "file", "-i", "file:"+s.Image)
+			} else {
+				k = addInput(ov.text[i].input()...)
 			}
-			k := addInput("-protocol_whitelist", "file", "-i", "file:"+path)
 			if s.KenBurns && !s.Contain && s.Image != "" {
 				g.WriteString(panFor(c, n, s.Motion).graph(k, n, c, s.cropFilter()))
 			} else {
@@ -608,7 +684,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 			}
 		}
 		if t, ok := ov.tagline[i]; ok {
-			k := addInput("-i", "file:"+t.path)
+			k := addInput(t.input()...)
 			fmt.Fprintf(&g, "[b%d];[b%d][%d:v]overlay=%d:%d:format=yuv420", i, i, k, t.x, t.y)
 		}
 		fmt.Fprintf(&g, "[%s];\n", label)
@@ -624,7 +700,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 		cur = "joined"
 	}
 	for i, q := range ov.cues {
-		k := addInput("-i", "file:"+q.path)
+		k := addInput(q.input()...)
 		next := fmt.Sprintf("c%d", i)
 		fmt.Fprintf(&g, "[%s][%d:v]overlay=%d:%d:format=yuv420:enable='gte(t,%s)*lt(t,%s)'[%s];\n",
 			cur, k, q.x, q.y, secs(q.startMs), secs(q.endMs), next)
