@@ -347,7 +347,7 @@ type cueOverlay struct {
 
 // rasterise draws every cue, tagline and text slide of in once with libass, in one
 // ffmpeg run with one frame per item (alpha kept), and writes each cropped to what it
-// covers. A frame is handled while ffmpeg draws the next.
+// covers.
 func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segmentOverlays, error) {
 	c := in.Canvas
 	res := segmentOverlays{text: map[int]overlay{}, tagline: map[int]overlay{}}
@@ -411,30 +411,6 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	if err := cmd.Start(); err != nil {
 		return res, fmt.Errorf("media: rasterise text: %w", err)
 	}
-	// Two frame buffers: ffmpeg fills one while the other is handled.
-	free, full := make(chan []byte, 2), make(chan []byte, 2)
-	for range 2 {
-		free <- make([]byte, c.Width*c.Height*4)
-	}
-	stop, readDone := make(chan struct{}), make(chan error, 1)
-	go func() {
-		defer close(full)
-		for range items {
-			var buf []byte
-			select {
-			case buf = <-free:
-			case <-stop:
-				readDone <- nil
-				return
-			}
-			if _, err := io.ReadFull(stdout, buf); err != nil {
-				readDone <- err
-				return
-			}
-			full <- buf
-		}
-		readDone <- nil
-	}()
 	handle := func(n int, it item, frame *image.NRGBA) error {
 		name := filepath.Join(dir, fmt.Sprintf("%c%d.rgba", it.kind, n))
 		switch it.kind {
@@ -474,26 +450,26 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		}
 		return nil
 	}
-	var handleErr error
-	n := 0
-	for buf := range full {
-		if handleErr == nil {
-			handleErr = handle(n, items[n], &image.NRGBA{Pix: buf, Stride: 4 * c.Width, Rect: image.Rect(0, 0, c.Width, c.Height)})
-			if handleErr != nil {
-				close(stop)
-				cmd.Process.Kill()
-			}
+	frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
+	r := bufio.NewReaderSize(stdout, 1<<20)
+	var readErr error
+	for n, it := range items {
+		if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
+			break
 		}
-		n++
-		free <- buf
+		if readErr = handle(n, it, frame); readErr != nil {
+			break
+		}
 	}
-	readErr := <-readDone
-	io.Copy(io.Discard, stdout)
-	if err := cmd.Wait(); err != nil || readErr != nil || handleErr != nil {
+	if readErr != nil {
+		cmd.Process.Kill()
+	}
+	io.Copy(io.Discard, r)
+	if err := cmd.Wait(); err != nil || readErr != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		return res, fmt.Errorf("media: rasterise text: %v %v %v: %s", err, readErr, handleErr, firstLine(stderr.Bytes()))
+		return res, fmt.Errorf("media: rasterise text: %v %v: %s", err, readErr, firstLine(stderr.Bytes()))
 	}
 	return res, nil
 }
