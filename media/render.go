@@ -144,7 +144,7 @@ func encodeArgs(c Canvas, preset string, threads, frames int) []string {
 //
 // Cost per frame is kept near the bare encode: stills are scaled once and panned by
 // an even-pixel crop; subtitles, taglines and text are rasterised once by libass and
-// laid on as small PNG overlays.
+// laid on as small raw RGBA overlays.
 func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out string, progress func(doneMs int)) error {
 	c := in.Canvas
 	if err := c.check(); err != nil {
