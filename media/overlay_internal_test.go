@@ -11,11 +11,11 @@ import (
 	"testing"
 )
 
-// TestOverMatchesDrawOver: over gives what draw.Over gives on non-premultiplied
+// TestOnBackdropMatchesDrawOver: onBackdrop gives what draw.Over gives on non-premultiplied
 // pictures (to a unit of rounding), for every kind of source alpha on every kind of
 // backdrop the rasteriser composes: the translucent tagline band, the opaque slate of
 // text slides, and a transparent one.
-func TestOverMatchesDrawOver(t *testing.T) {
+func TestOnBackdropMatchesDrawOver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	src := image.NewNRGBA(image.Rect(0, 0, 64, 48))
 	for i := range src.Pix {
@@ -35,9 +35,7 @@ func TestOverMatchesDrawOver(t *testing.T) {
 		want := image.NewNRGBA(image.Rect(0, 0, 64, 40)) // shorter than src, as a band is
 		draw.Draw(want, want.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 		draw.Draw(want, want.Bounds(), src, image.Point{}, draw.Over)
-		got := image.NewNRGBA(want.Bounds())
-		fillNRGBA(got, bg)
-		over(got, src)
+		got := onBackdrop(src, want.Bounds(), bg)
 		for i := range got.Pix {
 			if d := int(got.Pix[i]) - int(want.Pix[i]); d < -1 || d > 1 {
 				// A pixel that ends fully transparent has no colour to compare.

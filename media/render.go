@@ -430,19 +430,15 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 			if box.Empty() {
 				return nil
 			}
-			band := image.NewNRGBA(image.Rect(0, 0, c.Width, min(c.Height, box.Max.Y+tag.MarginV)))
-			fillNRGBA(band, color.NRGBA{0, 0, 0, taglineBandAlpha})
-			over(band, frame)
-			o, err := writeRaw(name, band)
+			band := image.Rect(0, 0, c.Width, min(c.Height, box.Max.Y+tag.MarginV))
+			o, err := writeRaw(name, onBackdrop(frame, band, color.NRGBA{0, 0, 0, taglineBandAlpha}))
 			if err != nil {
 				return err
 			}
 			res.tagline[it.index] = o
 		case 's':
-			bg := image.NewNRGBA(frame.Bounds())
-			fillNRGBA(bg, color.NRGBA{textSlideBackground >> 16, textSlideBackground >> 8 & 0xff, textSlideBackground & 0xff, 255})
-			over(bg, frame)
-			o, err := writeRaw(name, bg)
+			slate := color.NRGBA{textSlideBackground >> 16, textSlideBackground >> 8 & 0xff, textSlideBackground & 0xff, 255}
+			o, err := writeRaw(name, onBackdrop(frame, frame.Bounds(), slate))
 			if err != nil {
 				return err
 			}
@@ -514,17 +510,14 @@ func writeRaw(path string, m *image.NRGBA) (overlay, error) {
 	return o, f.Close()
 }
 
-// fillNRGBA paints all of m with c.
-func fillNRGBA(m *image.NRGBA, c color.NRGBA) {
-	for i := 0; i < len(m.Pix); i += 4 {
-		m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = c.R, c.G, c.B, c.A
+// onBackdrop is the part r of src laid over a backdrop of colour bg, as draw.Over lays
+// non-premultiplied colours, without going through color.Color per pixel.
+func onBackdrop(src *image.NRGBA, r image.Rectangle, bg color.NRGBA) *image.NRGBA {
+	dst := image.NewNRGBA(r)
+	for i := 0; i < len(dst.Pix); i += 4 {
+		dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = bg.R, bg.G, bg.B, bg.A
 	}
-}
-
-// over lays src on dst where they meet (both from the origin), as draw.Over does
-// with non-premultiplied colours, without going through color.Color per pixel.
-func over(dst, src *image.NRGBA) {
-	r := dst.Bounds().Intersect(src.Bounds())
+	r = r.Intersect(src.Bounds())
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
 		s := src.Pix[src.PixOffset(r.Min.X, y):src.PixOffset(r.Max.X, y)]
@@ -537,7 +530,7 @@ func over(dst, src *image.NRGBA) {
 				copy(d[i:i+4], s[i:i+4])
 				continue
 			}
-			// Weights in 255ths of 255ths: the source's, and what shows of dst under it.
+			// Weights in 255ths of 255ths: the source's, and what shows of the backdrop under it.
 			sw, dw := sa*255, uint32(d[i+3])*(255-sa)
 			ow := sw + dw
 			for k := range 3 {
@@ -546,6 +539,7 @@ func over(dst, src *image.NRGBA) {
 			d[i+3] = uint8((ow + 127) / 255)
 		}
 	}
+	return dst
 }
 
 // pan is a steady move across a still: two pixels every `every` frames, dx and dy
