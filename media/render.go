@@ -11,7 +11,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -398,7 +397,7 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		return res, fmt.Errorf("media: rasterise text: %w", err)
 	}
 	graph := fmt.Sprintf("color=c=black@0:s=%dx%d:r=1,format=rgba,subtitles=f=text.ass:alpha=1[o]", c.Width, c.Height)
-	cmd := exec.CommandContext(ctx, t.ffmpeg(), "-hide_banner", "-nostdin", "-v", "error",
+	cmd := t.Command(ctx, "-hide_banner", "-nostdin", "-v", "error",
 		"-filter_complex", graph, "-map", "[o]", "-frames:v", strconv.Itoa(len(items)),
 		"-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1")
 	cmd.Dir = dir // a relative name needs no escaping in the filter graph
@@ -685,7 +684,7 @@ func secs(ms int) string { return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 
 // runProgress runs ffmpeg with args, reporting -progress out_time to progress.
 func (t Tool) runProgress(ctx context.Context, args []string, progress func(doneMs int)) error {
 	full := append([]string{"-hide_banner", "-nostdin", "-v", "error", "-y", "-nostats", "-progress", "pipe:1"}, args...)
-	cmd := exec.CommandContext(ctx, t.ffmpeg(), full...)
+	cmd := t.Command(ctx, full...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

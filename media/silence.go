@@ -44,7 +44,7 @@ func (t Tool) DetectSilences(ctx context.Context, path string, noiseDB float64, 
 	args := append([]string{"-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1"}, input(path, "")...)
 	args = append(args, "-map", "0:a:0", "-vn", "-sn", "-dn", "-af", filter, "-f", "null", "-")
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, t.ffmpeg(), args...)
+	cmd := t.Command(ctx, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
