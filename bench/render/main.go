@@ -1,7 +1,10 @@
 // Command render measures the render engine of package media on generated input and
 // prints figures, never asserting them:
 //
-//	(a) the encode ceiling: a static 1080p30 still encoded for 60 s, frames from RAM;
+//	(a) the encode ceiling: six static 1080p30 stills encoded for 10 s each, frames
+//	    from RAM, in one encoder and split like the segments, each with ffmpeg's
+//	    default allocator and the worker's settings (media.Tool.Command); the
+//	    fastest of the four is the ceiling;
 //	(b) a full 60 s six-scene 1080p render (stills with Ken Burns, a clip, taglines,
 //	    burned subtitles, narration, ducked music): segments in parallel, then mix and
 //	    join, for each split of the cores (1 segment x N threads, N x 1 thread);
@@ -11,7 +14,8 @@
 //	    to show what each feature costs against the ceiling;
 //	(d) re-rendering one scene of ten (one segment + mix + join) as % of the full,
 //	    and without the mix when only pictures changed;
-//	(e) peak RSS of ffmpeg (the largest child) and of this process.
+//	(e) peak RSS of ffmpeg (the largest child), of this process, and of both
+//	    together through a full render (every ffmpeg it runs at once, summed).
 //
 // With -compare it also times Ken Burns methods and x264 presets on one scene.
 package main
@@ -25,6 +29,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -108,25 +113,24 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 	}
 	fmt.Printf("input generated in %.1f s\n\n", time.Since(t0).Seconds())
 
-	// (a) the ceiling, with all cores in one encoder and split like the segments.
-	ceil1, err := median(runs, func() (time.Duration, error) { return b.ceiling(ctx, 1, cores) })
-	if err != nil {
-		return fmt.Errorf("ceiling: %w", err)
-	}
-	cpu1 := b.ceilingCPU
-	ceilN, err := median(runs, func() (time.Duration, error) { return b.ceiling(ctx, cores, 1) })
-	if err != nil {
-		return fmt.Errorf("ceiling: %w", err)
-	}
-	cpuN := b.ceilingCPU
-	ceiling := min(ceil1, ceilN)
-	ceilSplit := struct{ parallel, threads int }{1, cores}
-	if ceilN < ceil1 {
-		ceilSplit.parallel, ceilSplit.threads = cores, 1
-	}
+	// (a) the ceiling, with all cores in one encoder and split like the segments, each
+	// as ffmpeg starts by default and with the allocator settings the worker gives it;
+	// the fastest of the four is the ceiling.
 	fmt.Printf("(a) encode ceiling, the six stills static for 10 s each at 1080p30, frames from RAM:\n")
-	fmt.Printf("    1 encoder x %d threads: %5.2f s = %.2fx realtime (ffmpeg CPU %.2f s)\n", cores, ceil1.Seconds(), 60/ceil1.Seconds(), cpu1.Seconds())
-	fmt.Printf("    %d encoders x 1 thread: %5.2f s = %.2fx realtime (ffmpeg CPU %.2f s)\n", cores, ceilN.Seconds(), 60/ceilN.Seconds(), cpuN.Seconds())
+	var ceiling time.Duration
+	var ceilWay ceilingWay
+	for _, w := range []ceilingWay{{1, cores, true}, {cores, 1, true}, {1, cores, false}, {cores, 1, false}} {
+		d, err := median(runs, func() (time.Duration, error) { return b.ceiling(ctx, w) })
+		if err != nil {
+			return fmt.Errorf("ceiling: %w", err)
+		}
+		fmt.Printf("    %d encoder(s) x %d thread(s), %s: %5.2f s = %.2fx realtime (ffmpeg CPU %.2f s)\n",
+			w.parallel, w.threads, w, d.Seconds(), 60/d.Seconds(), b.ceilingCPU.Seconds())
+		if ceiling == 0 || d < ceiling {
+			ceiling, ceilWay = d, w
+		}
+	}
+	fmt.Printf("    fastest: %d encoder(s) x %d thread(s), %s\n", ceilWay.parallel, ceilWay.threads, ceilWay)
 
 	// (b) the full six-scene render for each split of the cores.
 	six := b.scenes(6)
@@ -155,7 +159,7 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 	// back, pair after pair, so a slow spell slows both sides of a ratio.
 	var ratios []float64
 	for range max(runs, 1) {
-		c, err := b.ceiling(ctx, ceilSplit.parallel, ceilSplit.threads)
+		c, err := b.ceiling(ctx, ceilWay)
 		if err != nil {
 			return fmt.Errorf("ceiling: %w", err)
 		}
@@ -206,6 +210,31 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 		fmt.Printf("\n(e) peak RSS: largest ffmpeg child %.0f MB (at most %d run at once: <= %.0f MB); this process %s\n",
 			float64(ru.Maxrss)/1024, best.parallel, float64(ru.Maxrss)/1024*float64(best.parallel), selfHWM())
 	}
+	// What the worker holds at once: this process and every ffmpeg it runs (segments,
+	// their rasterisers and the mix alongside), summed, sampled through one more render.
+	stop := make(chan struct{})
+	peak := make(chan int64)
+	go func() {
+		var most int64
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			most = max(most, treeRSS())
+			select {
+			case <-stop:
+				peak <- most
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	_, err = b.full(ctx, "six", six, best.parallel, best.threads)
+	close(stop)
+	most := <-peak
+	if err != nil {
+		return fmt.Errorf("full render: %w", err)
+	}
+	fmt.Printf("    this process and the ffmpeg it runs at once, summed (sampled every 20 ms through a full render): %.0f MB at most\n", float64(most)/(1<<20))
 
 	if compare {
 		if err := b.compare(ctx, cores); err != nil {
@@ -280,6 +309,30 @@ func selfHWM() string {
 	return "unknown"
 }
 
+// treeRSS is the resident memory of this process and its children, in bytes.
+func treeRSS() int64 {
+	pids := []string{"self"}
+	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	for _, t := range tasks {
+		b, _ := os.ReadFile(t)
+		pids = append(pids, strings.Fields(string(b))...)
+	}
+	var sum int64
+	for _, p := range pids {
+		b, err := os.ReadFile("/proc/" + p + "/status")
+		if err != nil {
+			continue // it ended since
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+				sum += kb << 10
+			}
+		}
+	}
+	return sum
+}
+
 // medianStages runs f n times and returns the run of median wall time.
 func medianStages(n int, f func() (stages, error)) (stages, error) {
 	var all []stages
@@ -307,9 +360,17 @@ func median(n int, f func() (time.Duration, error)) (time.Duration, error) {
 	return ds[(len(ds)-1)/2], nil
 }
 
-func ffmpeg(ctx context.Context, args ...string) error {
+func ffmpeg(ctx context.Context, args ...string) error { return runFFmpeg(ctx, plainCommand, args...) }
+
+// plainCommand is ffmpeg as a shell starts it.
+func plainCommand(ctx context.Context, args ...string) *exec.Cmd {
+	return exec.CommandContext(ctx, "ffmpeg", args...)
+}
+
+// runFFmpeg runs the ffmpeg that command makes with args after the common ones.
+func runFFmpeg(ctx context.Context, command func(context.Context, ...string) *exec.Cmd, args ...string) error {
 	full := append([]string{"-hide_banner", "-nostdin", "-v", "error", "-y"}, args...)
-	if out, err := exec.CommandContext(ctx, "ffmpeg", full...).CombinedOutput(); err != nil {
+	if out, err := command(ctx, full...).CombinedOutput(); err != nil {
 		return fmt.Errorf("ffmpeg %s: %w: %s", strings.Join(args, " "), err, out)
 	}
 	return nil
@@ -529,10 +590,25 @@ func (b *bench) variant(i int) int {
 	return 0
 }
 
+// ceilingWay is how the ceiling is encoded: parallel encoders of threads each, with
+// ffmpeg's default environment (plain) or the worker's (media.Tool.Command).
+type ceilingWay struct {
+	parallel, threads int
+	plain             bool
+}
+
+func (w ceilingWay) String() string {
+	if w.plain {
+		return "default allocator"
+	}
+	return "worker's allocator settings"
+}
+
 // ceiling encodes the six stills, each static for 10 s at 1080p30, split over
-// parallel encoders of threads each; frames come from RAM (each still is decoded and
-// scaled once, then repeated).
-func (b *bench) ceiling(ctx context.Context, parallel, threads int) (time.Duration, error) {
+// w.parallel encoders of w.threads each; frames come from RAM (each still is decoded
+// and scaled once, then repeated).
+func (b *bench) ceiling(ctx context.Context, w ceilingWay) (time.Duration, error) {
+	parallel, threads := w.parallel, w.threads
 	per := len(b.stills) / parallel
 	errs := make(chan error, parallel)
 	t, cpu0 := time.Now(), childCPU()
@@ -554,7 +630,11 @@ func (b *bench) ceiling(ctx context.Context, parallel, threads int) (time.Durati
 			args = append(args, "-filter_threads", "1", "-filter_complex", g.String(), "-map", "[v]",
 				"-frames:v", fmt.Sprint(10*b.canvas.FPS*len(stills)), "-r", fmt.Sprint(b.canvas.FPS), "-c:v", "libx264", "-preset", b.preset,
 				"-crf", "23", "-threads", fmt.Sprint(threads), "-f", "mp4", filepath.Join(b.dir, fmt.Sprintf("ceiling%d.mp4", i)))
-			errs <- ffmpeg(ctx, args...)
+			command := plainCommand
+			if !w.plain {
+				command = b.tool.Command
+			}
+			errs <- runFFmpeg(ctx, command, args...)
 		}()
 	}
 	var first error
@@ -598,7 +678,7 @@ func (b *bench) compare(ctx context.Context, cores int) error {
 	fmt.Printf("    %-30s %5.2f s = %4.0f fps, %5.1f MB  <- used\n", "2 px/frame, even offsets", d.Seconds(), 300/d.Seconds(), size(out))
 	for _, m := range methods {
 		t := time.Now()
-		err := ffmpeg(ctx, "-i", b.stills[1], "-filter_complex", "[0:v]"+m.graph+"[v]", "-map", "[v]", "-frames:v", "300",
+		err := runFFmpeg(ctx, b.tool.Command, "-i", b.stills[1], "-filter_complex", "[0:v]"+m.graph+"[v]", "-map", "[v]", "-frames:v", "300",
 			"-c:v", "libx264", "-preset", b.preset, "-crf", "23", "-threads", fmt.Sprint(cores), "-f", "mp4", out)
 		if err != nil {
 			return err
