@@ -38,11 +38,12 @@ func (t Tool) ffmpeg() string {
 // mallocTunables set glibc's allocator for every ffmpeg the worker starts. ffmpeg
 // allocates and frees frame-sized buffers all through a run; by default glibc returns
 // big ones to the kernel and faults fresh pages in again, and on a VM each page fault
-// is dear: a libass rasteriser drawing a segment's text spent more than half of its
-// 0.44 core-seconds faulting (measured, bench/render). With a heap that grows 64 MB at
-// a time on transparent huge pages and keeps what it frees, shared by ffmpeg's threads
-// (one arena), the same run takes 0.18 and a segment's encode about a tenth less. Peak
-// memory is what it was: what is kept is what the run had already used.
+// is dear: a libass rasteriser drawing a segment's text spent a third of its 0.44
+// core-seconds in the page-fault path (perf). With a heap that grows 64 MB at a time
+// on transparent huge pages and keeps what it frees, shared by ffmpeg's threads (one
+// arena), the same run takes 0.18 and a segment's encode about a tenth less. The cost
+// is some memory on huge pages: the largest ffmpeg of a render peaks at 195 MB, not
+// 175 (docs/decisions.md, "ffmpeg's allocator").
 const mallocTunables = "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:" +
 	"glibc.malloc.trim_threshold=1073741824:glibc.malloc.top_pad=67108864:glibc.malloc.arena_max=1"
 
