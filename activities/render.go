@@ -55,7 +55,7 @@ type renderEngine interface {
 	MixAudioChunked(ctx context.Context, in media.MixInput, cutsMs []int, chunks media.ChunkStore, workDir, out string) (media.ChunkedMix, error)
 	JoinSegments(ctx context.Context, segments []string, audio, workDir, out string) error
 	VideoThumbnail(ctx context.Context, in string, atMs int, out string) error
-	RenderClipSegment(ctx context.Context, clip string, c media.Canvas, workDir, out string) (durationMs int, err error)
+	RenderClipSegment(ctx context.Context, clip string, c media.Canvas, threads int, workDir, out string) (durationMs int, err error)
 	ExtractAudio(ctx context.Context, in, out string) (ok bool, err error)
 }
 
@@ -76,32 +76,22 @@ type RenderActivities struct {
 	Mailer    email.Sender
 	PublicURL string
 
-	// A worker encodes at most one segment per core at once (more would only share the
-	// cores and add an ffmpeg's memory each); slots holds a token per segment being
-	// encoded. A segment takes the cores the others leave: a scene re-rendered alone
-	// gets them all (and the engine encodes its slides side by side), a whole render
-	// gets one each.
+	// slots hands the worker's cores to the segments it encodes (encodeSlots).
 	slotsOnce sync.Once
-	slots     chan struct{}
+	slots     *encodeSlots
 }
 
 // encodeSlot waits, heartbeating beat, until this worker may encode one more segment;
-// release gives the slot back.
-func (a *RenderActivities) encodeSlot(ctx context.Context, beat SegmentProgress) (release func(), err error) {
-	a.slotsOnce.Do(func() { a.slots = make(chan struct{}, runtime.NumCPU()) })
-	select {
-	case a.slots <- struct{}{}:
-	default:
-		stop := heartbeatEvery(ctx, 2*time.Second, beat)
-		select {
-		case a.slots <- struct{}{}:
-			stop()
-		case <-ctx.Done():
-			stop()
-			return nil, ctx.Err()
-		}
-	}
-	return func() { <-a.slots }, nil
+// it returns the cores the segment may use and release, which gives them back.
+func (a *RenderActivities) encodeSlot(ctx context.Context, beat SegmentProgress) (cores int, release func(), err error) {
+	stop := func() {}
+	defer func() { stop() }()
+	return a.cores().acquire(ctx, func() { stop = heartbeatEvery(ctx, 2*time.Second, beat) })
+}
+
+func (a *RenderActivities) cores() *encodeSlots {
+	a.slotsOnce.Do(func() { a.slots = newEncodeSlots(runtime.NumCPU()) })
+	return a.slots
 }
 
 // Error types of renders that cannot succeed by retrying.
@@ -506,11 +496,11 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 		return RenderSegmentResult{}, err
 	}
 	out := filepath.Join(dir, "segment.mp4")
-	release, err := a.encodeSlot(ctx, idle)
+	cores, release, err := a.encodeSlot(ctx, idle)
 	if err != nil {
 		return RenderSegmentResult{}, err
 	}
-	seg.Threads = max(1, runtime.NumCPU()/len(a.slots))
+	seg.Threads = cores
 	err = a.Engine.RenderSegment(ctx, seg, dir, out, a.beat(ctx, in.Scene))
 	release() // the upload needs no core
 	if err != nil {
@@ -656,7 +646,15 @@ func (a *RenderActivities) RenderInsert(ctx context.Context, in RenderInsertInpu
 		return res, fmt.Errorf("insert clip: %w", err)
 	}
 	seg := filepath.Join(dir, "segment.mp4")
-	if res.DurationMs, err = a.Engine.RenderClipSegment(ctx, clip, in.Canvas, dir, seg); err != nil {
+	// An insert is encoded like a segment, on the cores segments leave; this activity
+	// heartbeats already while it waits.
+	cores, release, err := a.cores().acquire(ctx, nil)
+	if err != nil {
+		return res, err
+	}
+	res.DurationMs, err = a.Engine.RenderClipSegment(ctx, clip, in.Canvas, cores, dir, seg)
+	release()
+	if err != nil {
 		if errors.Is(err, media.ErrInvalidMedia) {
 			return res, temporal.NewNonRetryableApplicationError("An intro, outro or scene insert is not a playable video.", ErrTypeRenderInput, err)
 		}

@@ -61,7 +61,7 @@ func TestJoinMP4MatchesFFmpegConcat(t *testing.T) {
 		segs = append(segs, out)
 	}
 	intro := filepath.Join(dir, "intro.mp4")
-	if _, err := tool.RenderClipSegment(ctx, clip, c, dir, intro); err != nil {
+	if _, err := tool.RenderClipSegment(ctx, clip, c, 0, dir, intro); err != nil {
 		t.Fatal(err)
 	}
 	segs = append([]string{intro}, segs...)

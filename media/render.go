@@ -985,8 +985,9 @@ func (t Tool) VideoThumbnail(ctx context.Context, in string, atMs int, out strin
 
 // RenderClipSegment normalises the video at clip (an intro, outro or scene insert) to
 // a segment that JoinSegments can join: canvas c, letterboxed to fit, DefaultPreset,
-// no sound (take it with ExtractAudio). durationMs is its length: whole frames of c.
-func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, workDir, out string) (durationMs int, err error) {
+// no sound (take it with ExtractAudio), encoded with threads threads (0: ffmpeg's
+// choice). durationMs is its length: whole frames of c.
+func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, threads int, workDir, out string) (durationMs int, err error) {
 	if err := c.check(); err != nil {
 		return 0, err
 	}
@@ -1002,7 +1003,10 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, work
 	graph := fmt.Sprintf("[0:v:0]fps=%s,scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
 		fps, c.Width, c.Height, c.Width, c.Height, n, fps)
 	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
-	args = append(args, encodeArgs(c, DefaultPreset, 0, n)...)
+	if threads > 0 {
+		args = append([]string{"-filter_threads", strconv.Itoa(threads)}, args...)
+	}
+	args = append(args, encodeArgs(c, DefaultPreset, threads, n)...)
 	args = append(args, out)
 	if err := t.runProgress(ctx, args, nil); err != nil {
 		os.Remove(out)

@@ -264,7 +264,7 @@ func TestJoinSegmentsWithMixedAudio(t *testing.T) {
 		segs = append(segs, out)
 	}
 	intro := filepath.Join(dir, "intro.mp4")
-	introMs, err := tool.RenderClipSegment(ctx, in.clip, small, dir, intro)
+	introMs, err := tool.RenderClipSegment(ctx, in.clip, small, 0, dir, intro)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,165 @@
+package activities
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// acquired is one acquire run in the background.
+type acquired struct {
+	cores   int
+	release func()
+	err     error
+}
+
+func acquireAsync(s *encodeSlots, ctx context.Context, waited *atomic.Int32) <-chan acquired {
+	ch := make(chan acquired, 1)
+	go func() {
+		n, rel, err := s.acquire(ctx, func() { waited.Add(1) })
+		ch <- acquired{n, rel, err}
+	}()
+	return ch
+}
+
+// waitFor polls until s has n segments waiting.
+func waitFor(t *testing.T, s *encodeSlots, n int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s.mu.Lock()
+		got := len(s.waiting)
+		s.mu.Unlock()
+		if got == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d segments waiting, want %d", got, n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestEncodeSlotsAloneTakesEveryCore(t *testing.T) {
+	s := newEncodeSlots(2)
+	var waited atomic.Int32
+	n, release, err := s.acquire(context.Background(), func() { waited.Add(1) })
+	if err != nil || n != 2 || waited.Load() != 0 {
+		t.Fatalf("alone: %d cores, err %v, waited %d; want 2 cores without waiting", n, err, waited.Load())
+	}
+	release()
+	release() // a second release gives nothing back twice
+	if s.free != 2 {
+		t.Fatalf("after release %d cores free, want 2", s.free)
+	}
+}
+
+func TestEncodeSlotsWaitingSegmentsShareTheCores(t *testing.T) {
+	s := newEncodeSlots(2)
+	ctx := context.Background()
+	var waited atomic.Int32
+	_, releaseA, _ := s.acquire(ctx, nil) // both cores
+	b := acquireAsync(s, ctx, &waited)
+	waitFor(t, s, 1)
+	c := acquireAsync(s, ctx, &waited)
+	waitFor(t, s, 2)
+	releaseA()
+	gb, gc := <-b, <-c
+	if gb.err != nil || gc.err != nil || gb.cores != 1 || gc.cores != 1 {
+		t.Fatalf("B %+v, C %+v: want one core each", gb, gc)
+	}
+	if waited.Load() != 2 {
+		t.Fatalf("wait called %d times, want 2", waited.Load())
+	}
+	// A segment arriving while both run waits, then gets one core if another is still
+	// running, or both once it is alone.
+	d := acquireAsync(s, ctx, &waited)
+	waitFor(t, s, 1)
+	gb.release()
+	if gd := <-d; gd.cores != 1 {
+		t.Fatalf("D got %d cores while C runs, want 1", gd.cores)
+	} else {
+		gc.release()
+		gd.release()
+	}
+	if s.free != 2 {
+		t.Fatalf("%d cores free at the end, want 2", s.free)
+	}
+}
+
+func TestEncodeSlotsNewcomerQueuesBehindWaiting(t *testing.T) {
+	// A core freed while segments wait goes to the first of them, not to a newcomer.
+	s := newEncodeSlots(2)
+	ctx := context.Background()
+	var waited atomic.Int32
+	_, releaseA, _ := s.acquire(ctx, nil)
+	b := acquireAsync(s, ctx, &waited)
+	waitFor(t, s, 1)
+	releaseA()
+	gb := <-b
+	if gb.cores != 2 {
+		t.Fatalf("B, the only one waiting, got %d cores, want 2", gb.cores)
+	}
+	gb.release()
+}
+
+func TestEncodeSlotsCancelWhileWaiting(t *testing.T) {
+	s := newEncodeSlots(1)
+	_, releaseA, _ := s.acquire(context.Background(), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	var waited atomic.Int32
+	b := acquireAsync(s, ctx, &waited)
+	waitFor(t, s, 1)
+	cancel()
+	if gb := <-b; !errors.Is(gb.err, context.Canceled) || gb.release != nil {
+		t.Fatalf("cancelled wait: %+v, want context.Canceled and no release", gb)
+	}
+	waitFor(t, s, 0)
+	releaseA()
+	if s.free != 1 {
+		t.Fatalf("%d cores free, want 1", s.free)
+	}
+}
+
+func TestEncodeSlotsNeverMoreEncodersThanCores(t *testing.T) {
+	const cores, segments = 2, 40
+	s := newEncodeSlots(cores)
+	var held, most atomic.Int32
+	var wg sync.WaitGroup
+	for i := range segments {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx := context.Background()
+			if i%7 == 3 { // some give up while they wait
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, time.Duration(i)*100*time.Microsecond)
+				defer cancel()
+			}
+			n, release, err := s.acquire(ctx, nil)
+			if err != nil {
+				return
+			}
+			now := held.Add(int32(n))
+			for {
+				m := most.Load()
+				if now <= m || most.CompareAndSwap(m, now) {
+					break
+				}
+			}
+			time.Sleep(200 * time.Microsecond)
+			held.Add(-int32(n))
+			release()
+		}()
+	}
+	wg.Wait()
+	if most.Load() > cores || most.Load() < 1 {
+		t.Fatalf("at most %d cores held at once, want 1 to %d", most.Load(), cores)
+	}
+	if s.free != cores || len(s.waiting) != 0 {
+		t.Fatalf("at the end %d free and %d waiting, want %d and 0", s.free, len(s.waiting), cores)
+	}
+}
