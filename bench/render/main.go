@@ -138,7 +138,9 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 	type split struct{ parallel, threads int }
 	var best split
 	var bestFull time.Duration
-	for _, s := range []split{{1, cores}, {cores, 1}, {cores, cores}} {
+	// Only splits a worker runs: it never starts more encoders than it has cores
+	// (activities.encodeSlots), each about 200 MB.
+	for _, s := range []split{{1, cores}, {cores, 1}} {
 		st, err := medianStages(runs, func() (stages, error) { return b.full(ctx, "six", six, s.parallel, s.threads) })
 		if err != nil {
 			return fmt.Errorf("full render %dx%d: %w", s.parallel, s.threads, err)
