@@ -209,8 +209,10 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 	// (e) before the comparisons below, whose methods the worker does not use.
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err == nil {
-		fmt.Printf("\n(e) peak RSS: largest ffmpeg child %.0f MB (at most %d run at once: <= %.0f MB); this process %s\n",
-			float64(ru.Maxrss)/1024, best.parallel, float64(ru.Maxrss)/1024*float64(best.parallel), selfHWM())
+		// A segment given n threads is encoded as n one-thread parts side by side.
+		encoders := best.parallel * best.threads
+		fmt.Printf("\n(e) peak RSS: largest ffmpeg child %.0f MB (at most %d encoders at once: <= %.0f MB); this process %s\n",
+			float64(ru.Maxrss)/1024, encoders, float64(ru.Maxrss)/1024*float64(encoders), selfHWM())
 	}
 	// What the worker holds at once: this process and every ffmpeg it runs (segments,
 	// their rasterisers and the mix alongside), summed, sampled through one more render.
