@@ -43,6 +43,17 @@ func waitFor(t *testing.T, s *encodeSlots, n int) {
 	}
 }
 
+// busy is 2 cores held by segment A (release gives them back) and segment B waiting
+// for one; waited counts the waits.
+func busy(t *testing.T) (s *encodeSlots, release func(), b <-chan acquired, waited *atomic.Int32) {
+	t.Helper()
+	s, waited = newEncodeSlots(2), new(atomic.Int32)
+	_, release, _ = s.acquire(context.Background(), nil) // both cores
+	b = acquireAsync(s, context.Background(), waited)
+	waitFor(t, s, 1)
+	return s, release, b, waited
+}
+
 func TestEncodeSlotsAloneTakesEveryCore(t *testing.T) {
 	s := newEncodeSlots(2)
 	var waited atomic.Int32
@@ -58,13 +69,9 @@ func TestEncodeSlotsAloneTakesEveryCore(t *testing.T) {
 }
 
 func TestEncodeSlotsWaitingSegmentsShareTheCores(t *testing.T) {
-	s := newEncodeSlots(2)
+	s, releaseA, b, waited := busy(t)
 	ctx := context.Background()
-	var waited atomic.Int32
-	_, releaseA, _ := s.acquire(ctx, nil) // both cores
-	b := acquireAsync(s, ctx, &waited)
-	waitFor(t, s, 1)
-	c := acquireAsync(s, ctx, &waited)
+	c := acquireAsync(s, ctx, waited)
 	waitFor(t, s, 2)
 	releaseA()
 	gb, gc := <-b, <-c
@@ -76,7 +83,7 @@ func TestEncodeSlotsWaitingSegmentsShareTheCores(t *testing.T) {
 	}
 	// A segment arriving while both run waits, then gets one core if another is still
 	// running, or both once it is alone.
-	d := acquireAsync(s, ctx, &waited)
+	d := acquireAsync(s, ctx, waited)
 	waitFor(t, s, 1)
 	gb.release()
 	if gd := <-d; gd.cores != 1 {
@@ -90,14 +97,9 @@ func TestEncodeSlotsWaitingSegmentsShareTheCores(t *testing.T) {
 	}
 }
 
-func TestEncodeSlotsNewcomerQueuesBehindWaiting(t *testing.T) {
-	// A core freed while segments wait goes to the first of them, not to a newcomer.
-	s := newEncodeSlots(2)
-	ctx := context.Background()
-	var waited atomic.Int32
-	_, releaseA, _ := s.acquire(ctx, nil)
-	b := acquireAsync(s, ctx, &waited)
-	waitFor(t, s, 1)
+func TestEncodeSlotsLoneWaiterGetsEveryCore(t *testing.T) {
+	// Cores freed while one segment waits all go to it: nobody else needs one.
+	_, releaseA, b, _ := busy(t)
 	releaseA()
 	gb := <-b
 	if gb.cores != 2 {
