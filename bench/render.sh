@@ -6,7 +6,7 @@
 #   BENCH_RENDER_RUNS      repeats of each timing, median printed (default 2)
 #   BENCH_RENDER_PRESET    x264 preset (default ultrafast)
 #   BENCH_RENDER_COMPARE   also time Ken Burns methods and presets (default true)
-#   BENCH_RENDER_EXPLAIN   also time the full render without its sound, text or Ken Burns (default true)
+#   BENCH_RENDER_EXPLAIN   also time the full render without its sound, text, Ken Burns or clip, and as six slides (default true)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)

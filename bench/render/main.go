@@ -10,8 +10,9 @@
 //	    join, for each split of the cores (1 segment x N threads, N x 1 thread);
 //	(c) the realtime speed of (b) as a share of the ceiling's, also measured in pairs
 //	    (ceiling, then render, back to back) against the VM's drift; with -explain the
-//	    same render without its sound, its text or its Ken Burns, and with none of them,
-//	    to show what each feature costs against the ceiling;
+//	    same render without its sound, its text, its Ken Burns or its clip, with none of
+//	    the first three, and as six slides (one still per scene), to show what each
+//	    feature costs against the ceiling;
 //	(d) re-rendering one scene of ten (one segment + mix + join) as % of the full,
 //	    and without the mix when only pictures changed;
 //	(e) peak RSS of ffmpeg (the largest child), of this process, and of both
@@ -249,43 +250,61 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 }
 
 // explain renders scenes again without each feature (the sound, the text, the Ken
-// Burns, then all three) and prints each one's time, share of the ceiling's speed and
-// ffmpeg CPU against the full render's.
+// Burns, the clip, then the first three), and as six slides, one still per scene (the
+// video of the first measurement), and prints each one's time, share of the
+// ceiling's speed and ffmpeg CPU against the full render's.
 func (b *bench) explain(ctx context.Context, scenes []media.SegmentInput, parallel, threads, runs int, ceiling time.Duration) error {
-	without := func(noText, noPans bool) []media.SegmentInput {
-		out := make([]media.SegmentInput, len(scenes))
-		for i, s := range scenes {
-			s.Slides = append([]media.SegmentSlide(nil), s.Slides...)
-			if noText {
-				s.Cues = nil
-			}
-			for k := range s.Slides {
-				if noText {
-					s.Slides[k].Tagline = ""
-				}
-				if noPans {
-					s.Slides[k].KenBurns = false
-				}
-			}
-			out[i] = s
+	noText := func(s *media.SegmentInput, _ int) {
+		s.Cues = nil
+		for k := range s.Slides {
+			s.Slides[k].Tagline = ""
 		}
-		return out
+	}
+	noPans := func(s *media.SegmentInput, _ int) {
+		for k := range s.Slides {
+			s.Slides[k].KenBurns = false
+		}
+	}
+	noClip := func(s *media.SegmentInput, i int) {
+		for k, sl := range s.Slides {
+			if sl.Video != "" {
+				s.Slides[k] = media.SegmentSlide{DurationMs: sl.DurationMs, Image: b.stills[(2*i+k)%len(b.stills)], KenBurns: true, Motion: 2*i + k}
+			}
+		}
+	}
+	oneStill := func(s *media.SegmentInput, i int) {
+		ms := 0
+		for _, sl := range s.Slides {
+			ms += sl.DurationMs
+		}
+		s.Slides = []media.SegmentSlide{{DurationMs: ms, Image: b.stills[i%len(b.stills)], KenBurns: true, Motion: i, Tagline: s.Slides[0].Tagline}}
 	}
 	variants := []struct {
-		name              string
-		sound, text, pans bool
+		name  string
+		sound bool
+		edits []func(*media.SegmentInput, int)
 	}{
-		{"everything (as (b))", true, true, true},
-		{"without the sound", false, true, true},
-		{"without text", true, false, true},
-		{"without Ken Burns", true, true, false},
-		{"pictures only: none of the three", false, false, false},
+		{"everything (as (b))", true, nil},
+		{"without the sound", false, nil},
+		{"without text", true, []func(*media.SegmentInput, int){noText}},
+		{"without Ken Burns", true, []func(*media.SegmentInput, int){noPans}},
+		{"without the clip (a still instead)", true, []func(*media.SegmentInput, int){noClip}},
+		{"six slides: one still per scene", true, []func(*media.SegmentInput, int){oneStill}},
+		{"pictures only: no sound, text, Ken Burns", false, []func(*media.SegmentInput, int){noText, noPans}},
 	}
 	fmt.Printf("    where the time goes, the same render %d at a time x %d thread(s):\n", parallel, threads)
 	var fullCPU time.Duration
 	for _, v := range variants {
+		in := make([]media.SegmentInput, len(scenes))
+		for i, s := range scenes {
+			s.Slides = append([]media.SegmentSlide(nil), s.Slides...)
+			for _, edit := range v.edits {
+				edit(&s, i)
+			}
+			in[i] = s
+		}
 		b.skipMix = !v.sound
-		st, err := medianStages(runs, func() (stages, error) { return b.full(ctx, "six", without(!v.text, !v.pans), parallel, threads) })
+		st, err := medianStages(runs, func() (stages, error) { return b.full(ctx, "six", in, parallel, threads) })
 		b.skipMix = false
 		if err != nil {
 			return err
@@ -293,7 +312,7 @@ func (b *bench) explain(ctx context.Context, scenes []media.SegmentInput, parall
 		if fullCPU == 0 {
 			fullCPU = st.cpu
 		}
-		fmt.Printf("      %-34s %5.2f s = %5.2fx realtime, %.2f of the ceiling; ffmpeg CPU %5.2f s (%+.2f)\n", v.name,
+		fmt.Printf("      %-40s %5.2f s = %5.2fx realtime, %.2f of the ceiling; ffmpeg CPU %5.2f s (%+.2f)\n", v.name,
 			st.wall.Seconds(), 60/st.wall.Seconds(), ceiling.Seconds()/st.wall.Seconds(), st.cpu.Seconds(), (st.cpu - fullCPU).Seconds())
 	}
 	return nil
