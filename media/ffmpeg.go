@@ -26,6 +26,9 @@ const MaxDimension = 16384
 type Tool struct {
 	FFmpeg  string // path or name of ffmpeg; "" = "ffmpeg"
 	FFprobe string // path or name of ffprobe; "" = "ffprobe"
+	// Libass, when set, draws a segment's text in this process (OpenLibass); nil: an
+	// ffmpeg run draws it, with the same libass.
+	Libass *Libass
 }
 
 func (t Tool) ffmpeg() string {

@@ -344,8 +344,8 @@ type cueOverlay struct {
 	startMs, endMs int
 }
 
-// rasterise draws every cue, tagline and text slide of in once with libass, in one
-// ffmpeg run with one frame per item (alpha kept), and writes each cropped to what it
+// rasterise draws every cue, tagline and text slide of in once with libass (in this
+// process with t.Libass, else in one ffmpeg run) and writes each cropped to what it
 // covers.
 func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segmentOverlays, error) {
 	c := in.Canvas
@@ -393,28 +393,13 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	if err := writeASSDoc(&ass, c, []assStyle{{"Cue", cue}, {"Tagline", tag}, {"Slide", slide}}, events); err != nil {
 		return res, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "text.ass"), ass.Bytes(), 0o644); err != nil {
-		return res, fmt.Errorf("media: rasterise text: %w", err)
-	}
-	graph := fmt.Sprintf("color=c=black@0:s=%dx%d:r=1,format=rgba,subtitles=f=text.ass:alpha=1[o]", c.Width, c.Height)
-	cmd := t.Command(ctx, "-hide_banner", "-nostdin", "-v", "error",
-		"-filter_complex", graph, "-map", "[o]", "-frames:v", strconv.Itoa(len(items)),
-		"-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1")
-	cmd.Dir = dir // a relative name needs no escaping in the filter graph
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return res, fmt.Errorf("media: rasterise text: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
-		return res, fmt.Errorf("media: rasterise text: %w", err)
-	}
-	handle := func(n int, it item, frame *image.NRGBA) error {
+	// handle keeps item n drawn on frame, where nothing outside drawn is drawn.
+	handle := func(n int, frame *image.NRGBA, drawn image.Rectangle) error {
+		it := items[n]
 		name := filepath.Join(dir, fmt.Sprintf("%c%d.rgba", it.kind, n))
 		switch it.kind {
 		case 'c':
-			box := alphaBounds(frame)
+			box := alphaBounds(frame.SubImage(drawn).(*image.NRGBA))
 			if box.Empty() {
 				return nil
 			}
@@ -425,7 +410,7 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 			q := in.Cues[it.index]
 			res.cues = append(res.cues, cueOverlay{o, q.StartMs, q.EndMs})
 		case 't':
-			box := alphaBounds(frame)
+			box := alphaBounds(frame.SubImage(drawn).(*image.NRGBA))
 			if box.Empty() {
 				return nil
 			}
@@ -445,14 +430,49 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		}
 		return nil
 	}
+	if t.Libass != nil {
+		at := make([]int, len(items))
+		for n := range items {
+			at[n] = events[n].startMs
+		}
+		if err := t.Libass.draw(ass.Bytes(), c.Width, c.Height, at, handle); err != nil {
+			return res, fmt.Errorf("media: rasterise text: %w", err)
+		}
+		return res, nil
+	}
+	return res, t.rasteriseWithFFmpeg(ctx, ass.Bytes(), c, len(items), dir, handle)
+}
+
+// rasteriseWithFFmpeg draws the n events of the ASS document doc (event k shown at k
+// s) with ffmpeg's subtitles filter, in one run with one frame per event (alpha
+// kept), and hands each frame to handle. It is what a worker without a loadable
+// libass does.
+func (t Tool) rasteriseWithFFmpeg(ctx context.Context, doc []byte, c Canvas, n int, dir string, handle func(int, *image.NRGBA, image.Rectangle) error) error {
+	if err := os.WriteFile(filepath.Join(dir, "text.ass"), doc, 0o644); err != nil {
+		return fmt.Errorf("media: rasterise text: %w", err)
+	}
+	graph := fmt.Sprintf("color=c=black@0:s=%dx%d:r=1,format=rgba,subtitles=f=text.ass:alpha=1[o]", c.Width, c.Height)
+	cmd := t.Command(ctx, "-hide_banner", "-nostdin", "-v", "error",
+		"-filter_complex", graph, "-map", "[o]", "-frames:v", strconv.Itoa(n),
+		"-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1")
+	cmd.Dir = dir // a relative name needs no escaping in the filter graph
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("media: rasterise text: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("media: rasterise text: %w", err)
+	}
 	frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
 	r := bufio.NewReaderSize(stdout, 1<<20)
 	var readErr error
-	for n, it := range items {
+	for k := range n {
 		if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
 			break
 		}
-		if readErr = handle(n, it, frame); readErr != nil {
+		if readErr = handle(k, frame, frame.Rect); readErr != nil {
 			break
 		}
 	}
@@ -462,32 +482,32 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	io.Copy(io.Discard, r)
 	if err := cmd.Wait(); err != nil || readErr != nil {
 		if ctx.Err() != nil {
-			return res, ctx.Err()
+			return ctx.Err()
 		}
-		return res, fmt.Errorf("media: rasterise text: %v %v: %s", err, readErr, firstLine(stderr.Bytes()))
+		return fmt.Errorf("media: rasterise text: %v %v: %s", err, readErr, firstLine(stderr.Bytes()))
 	}
-	return res, nil
+	return nil
 }
 
 // alphaBounds is the smallest rectangle holding every pixel that is not fully
 // transparent, with even corners so overlays sit on chroma boundaries.
 func alphaBounds(m *image.NRGBA) image.Rectangle {
 	b := m.Bounds()
-	minX, minY, maxX, maxY := b.Max.X, b.Max.Y, -1, -1
+	minX, minY, maxX, maxY := b.Max.X, b.Max.Y, b.Min.X-1, b.Min.Y-1
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := m.Pix[(y-b.Min.Y)*m.Stride:]
 		for x := 0; x < b.Dx(); x++ {
 			if row[x*4+3] != 0 {
-				minX, maxX = min(minX, x), max(maxX, x)
+				minX, maxX = min(minX, b.Min.X+x), max(maxX, b.Min.X+x)
 				minY, maxY = min(minY, y), max(maxY, y)
 			}
 		}
 	}
-	if maxX < 0 {
+	if maxX < b.Min.X {
 		return image.Rectangle{}
 	}
-	r := image.Rect(minX&^1, minY&^1, (maxX+2)&^1, (maxY+2)&^1)
-	return r.Intersect(b)
+	// Even corners stay inside an even-sized canvas (Canvas.check).
+	return image.Rect(minX&^1, minY&^1, (maxX+2)&^1, (maxY+2)&^1)
 }
 
 // writeRaw writes m's pixels, row after row, to path: the overlay of m at its place.

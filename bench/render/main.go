@@ -105,8 +105,14 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 	}
 	ctx := context.Background()
 	b := &bench{dir: dir, preset: preset, canvas: media.Canvas16x9, changed: -1}
+	// Text is drawn as the worker draws it: by libass in this process.
+	libass, err := media.OpenLibass()
+	if err != nil {
+		return err
+	}
+	b.tool.Libass = libass
 	cores := runtime.NumCPU()
-	fmt.Printf("render bench: %d cores, preset %s, canvas %dx%d@%d, median of %d runs\n", cores, preset,
+	fmt.Printf("render bench: %d cores, preset %s, canvas %dx%d@%d, median of %d runs; text drawn by libass in the bench's process\n", cores, preset,
 		b.canvas.Width, b.canvas.Height, b.canvas.FPS, runs)
 	t0 := time.Now()
 	if err := b.generate(ctx); err != nil {

@@ -254,6 +254,11 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *b
 	if err := tool.Check(ctx); err != nil {
 		return nil, fmt.Errorf("media import needs ffmpeg and ffprobe (assets.ffmpeg_path, assets.ffprobe_path): %w", err)
 	}
+	if libass, err := media.OpenLibass(); err != nil {
+		log.Warn("render text is drawn by an ffmpeg run per segment, which is slower", "err", err)
+	} else {
+		tool.Libass = libass
+	}
 	assets := &activities.AssetActivities{Store: st, Blob: b, Media: tool, Fetcher: newMediaFetcher(cfg.Assets),
 		WorkDir: cfg.Assets.WorkDir, MaxBytes: cfg.Assets.MaxUploadBytes}
 	narration, err := newNarrationActivities(cfg, st, b)
