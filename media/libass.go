@@ -13,7 +13,7 @@ import (
 // Libass draws ASS text in this process with the libass that ffmpeg's subtitles
 // filter uses, loaded at run time (purego: no cgo and no C compiler to build; the
 // binary then links glibc dynamically, as every machine that has ffmpeg has it).
-// Drawing a 10 s scene's tagline and cues and writing them out takes about 5 ms this
+// Drawing a 10 s scene's tagline and cues and writing them out takes 5-8 ms this
 // way; the ffmpeg run it replaces took about 0.2 core-seconds, most of it starting
 // ffmpeg and moving whole transparent frames through a pipe (BenchmarkRasterise;
 // docs/decisions.md, "Render speed").
@@ -157,25 +157,9 @@ func blendASSImage(frame *image.NRGBA, img *assImage) image.Rectangle {
 		row := bitmap[(y-int(img.dstY))*int(img.stride):]
 		d := frame.Pix[frame.PixOffset(r.Min.X, y):frame.PixOffset(r.Max.X, y)]
 		for x, i := r.Min.X-int(img.dstX), 0; i < len(d); x, i = x+1, i+4 {
-			m := uint32(row[x])
-			if m == 0 {
-				continue
+			if m := uint32(row[x]); m != 0 {
+				over(d[i:i+4], cr, cg, cb, (m*opacity+127)/255) // the colour's cover here
 			}
-			a := (m*opacity + 127) / 255 // the colour's cover here, of 255
-			switch a {
-			case 0:
-				continue
-			case 255:
-				d[i], d[i+1], d[i+2], d[i+3] = uint8(cr), uint8(cg), uint8(cb), 255
-				continue
-			}
-			// Weights in 255ths of 255ths, as onBackdrop weighs them.
-			sw, dw := a*255, uint32(d[i+3])*(255-a)
-			ow := sw + dw
-			d[i] = uint8((cr*sw + uint32(d[i])*dw + ow/2) / ow)
-			d[i+1] = uint8((cg*sw + uint32(d[i+1])*dw + ow/2) / ow)
-			d[i+2] = uint8((cb*sw + uint32(d[i+2])*dw + ow/2) / ow)
-			d[i+3] = uint8((ow + 127) / 255)
 		}
 	}
 	return r

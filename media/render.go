@@ -541,24 +541,29 @@ func onBackdrop(src *image.NRGBA, r image.Rectangle, bg color.NRGBA) *image.NRGB
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
 		s := src.Pix[src.PixOffset(r.Min.X, y):src.PixOffset(r.Max.X, y)]
 		for i := 0; i < len(d); i += 4 {
-			sa := uint32(s[i+3])
-			switch sa {
-			case 0:
-				continue
-			case 255:
-				copy(d[i:i+4], s[i:i+4])
-				continue
-			}
-			// Weights in 255ths of 255ths: the source's, and what shows of the backdrop under it.
-			sw, dw := sa*255, uint32(d[i+3])*(255-sa)
-			ow := sw + dw
-			for k := range 3 {
-				d[i+k] = uint8((uint32(s[i+k])*sw + uint32(d[i+k])*dw + ow/2) / ow)
-			}
-			d[i+3] = uint8((ow + 127) / 255)
+			over(d[i:i+4], uint32(s[i]), uint32(s[i+1]), uint32(s[i+2]), uint32(s[i+3]))
 		}
 	}
 	return dst
+}
+
+// over lays colour r, g, b at alpha a (of 255) over the non-premultiplied pixel d, as
+// draw.Over does.
+func over(d []byte, r, g, b, a uint32) {
+	switch a {
+	case 0:
+		return
+	case 255:
+		d[0], d[1], d[2], d[3] = uint8(r), uint8(g), uint8(b), 255
+		return
+	}
+	// Weights in 255ths of 255ths: the colour's, and what shows of the pixel under it.
+	sw, dw := a*255, uint32(d[3])*(255-a)
+	ow := sw + dw
+	d[0] = uint8((r*sw + uint32(d[0])*dw + ow/2) / ow)
+	d[1] = uint8((g*sw + uint32(d[1])*dw + ow/2) / ow)
+	d[2] = uint8((b*sw + uint32(d[2])*dw + ow/2) / ow)
+	d[3] = uint8((ow + 127) / 255)
 }
 
 // pan is a steady move across a still: two pixels every `every` frames, dx and dy
