@@ -1,7 +1,19 @@
 # Shared by the bench scripts (sourced, not run).
 
-# freeport prints a free loopback TCP port.
-freeport() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+# freeport prints a free loopback TCP port, parked in TIME_WAIT (a connection
+# accepted and closed from the port's side first) so that no later request for
+# any free port gets it while `pagecast run`, naming it, binds it at once; see
+# embedded.ReservePorts.
+freeport() {
+  python3 -c '
+import socket
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1)
+port = s.getsockname()[1]
+c = socket.create_connection(("127.0.0.1", port)); a, _ = s.accept()
+a.close(); c.recv(1); c.close(); s.close()
+print(port)
+'
+}
 
 # wait_ready URL PID waits until URL/readyz answers 200, or fails when PID dies.
 wait_ready() {

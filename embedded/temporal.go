@@ -88,22 +88,25 @@ func StartTemporal(ctx context.Context, o TemporalOptions) (*Temporal, error) {
 	if ip := net.ParseIP(o.IP); ip != nil && ip.IsUnspecified() {
 		dialIP = "127.0.0.1"
 	}
+	// History, matching and the worker service listen on loopback ports of
+	// their own; the frontend too unless o names its port.
+	internal, err := ReservePorts("127.0.0.1", len(internalServices))
+	if err != nil {
+		return nil, fmt.Errorf("start temporal: %w", err)
+	}
 	if o.FrontendPort == 0 {
-		port, err := freePort(o.IP)
+		ports, err := ReservePorts(o.IP, 1)
 		if err != nil {
 			return nil, fmt.Errorf("start temporal: %w", err)
 		}
-		o.FrontendPort = port
+		o.FrontendPort = ports[0]
 	}
 
 	sqlConf, err := prepareDatabase(o.DatabaseFile, o.Namespaces)
 	if err != nil {
 		return nil, fmt.Errorf("start temporal: %w", err)
 	}
-	conf, hosts, err := serverConfig(o, dialIP, sqlConf)
-	if err != nil {
-		return nil, fmt.Errorf("start temporal: %w", err)
-	}
+	conf, hosts := serverConfig(o, dialIP, internal, sqlConf)
 	stopping := &atomic.Bool{}
 	server, err := temporal.NewServer(
 		temporal.WithConfig(conf),
@@ -208,9 +211,12 @@ func prepareDatabase(file string, namespaces []string) (*config.SQL, error) {
 	return conf, nil
 }
 
+// internalServices are the Temporal services other than the frontend.
+var internalServices = []primitives.ServiceName{primitives.HistoryService, primitives.MatchingService, primitives.WorkerService}
+
 // serverConfig builds a single-node server config: the frontend listens on
-// o.IP:o.FrontendPort, the internal services on free loopback ports.
-func serverConfig(o TemporalOptions, dialIP string, sqlConf *config.SQL) (*config.Config, map[primitives.ServiceName]static.Hosts, error) {
+// o.IP:o.FrontendPort, internalServices[i] on loopback port internalPorts[i].
+func serverConfig(o TemporalOptions, dialIP string, internalPorts []int, sqlConf *config.SQL) (*config.Config, map[primitives.ServiceName]static.Hosts) {
 	frontend := net.JoinHostPort(dialIP, strconv.Itoa(o.FrontendPort))
 	conf := &config.Config{}
 	conf.Global.Membership.MaxJoinDuration = 30 * time.Second
@@ -242,15 +248,12 @@ func serverConfig(o TemporalOptions, dialIP string, sqlConf *config.SQL) (*confi
 	hosts := map[primitives.ServiceName]static.Hosts{
 		primitives.FrontendService: static.SingleLocalHost(frontend),
 	}
-	for _, svc := range []primitives.ServiceName{primitives.HistoryService, primitives.MatchingService, primitives.WorkerService} {
-		port, err := freePort("127.0.0.1")
-		if err != nil {
-			return nil, nil, err
-		}
+	for i, svc := range internalServices {
+		port := internalPorts[i]
 		conf.Services[string(svc)] = config.Service{RPC: config.RPC{GRPCPort: port, BindOnIP: "127.0.0.1"}}
 		hosts[svc] = static.SingleLocalHost(net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	}
-	return conf, hosts, nil
+	return conf, hosts
 }
 
 // waitNamespaces polls the frontend until every namespace can be described.
@@ -322,19 +325,6 @@ func (t *Temporal) startUI(ctx context.Context, ip, dialIP string, port int, nam
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-}
-
-// freePort asks the kernel for a currently unused TCP port on ip.
-func freePort(ip string) (int, error) {
-	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
-	if err != nil {
-		return 0, fmt.Errorf("free port: %w", err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	if err := ln.Close(); err != nil {
-		return 0, fmt.Errorf("free port: %w", err)
-	}
-	return port, nil
 }
 
 // errorLogger adapts slog to the Temporal server logger, keeping only errors.

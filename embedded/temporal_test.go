@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -103,14 +102,15 @@ func waitListed(t *testing.T, c client.Client, id string) {
 	}
 }
 
+// freePort is a loopback port for a server the test starts; see
+// embedded.ReservePorts for why it is not simply a closed listener's.
 func freePort(t *testing.T) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ports, err := embedded.ReservePorts("127.0.0.1", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports[0]
 }
 
 func httpGet(t *testing.T, url string) string {

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
@@ -11,15 +10,19 @@ import (
 	"regexp"
 	"testing"
 	"time"
+
+	"pagecast/embedded"
 )
 
+// freePort is a loopback port for a server the test starts; see
+// embedded.ReservePorts for why it is not simply a closed listener's.
 func freePort(t *testing.T) int {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	t.Helper()
+	ports, err := embedded.ReservePorts("127.0.0.1", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports[0]
 }
 
 func waitReady(t *testing.T, url string) {

@@ -2,20 +2,43 @@
 // launches Debian's Chromium through playwright-core.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-function freePort() {
+// freePorts returns n distinct loopback ports for `pagecast run` to listen on. Each
+// is held until all are picked, then parked in TIME_WAIT (a connection accepted and
+// closed from the port's side first), so the kernel gives none of them to anyone who
+// asks for any free port (Temporal's internal services do, as they start), while
+// pagecast, naming the port, binds it at once. The Go side does the same
+// (embedded.ReservePorts), where the reasons are written out.
+async function freePorts(n) {
+  const servers = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const srv = createServer();
+      servers.push(srv);
+      await new Promise((resolve, reject) => {
+        srv.on('error', reject);
+        srv.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    for (const srv of servers) await parkInTimeWait(srv);
+    return servers.map((srv) => srv.address().port);
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(() => resolve()))));
+  }
+}
+
+function parkInTimeWait(srv) {
   return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once('connection', (accepted) => accepted.end());
+    const client = connect(srv.address().port, '127.0.0.1');
+    client.on('error', reject);
+    client.on('end', () => client.end());
+    client.on('close', () => resolve());
+    client.resume();
   });
 }
 
@@ -39,7 +62,7 @@ export async function startPagecast(env = {}) {
   const bin = process.env.PAGECAST_BIN;
   if (!bin) throw new Error('PAGECAST_BIN must name the built pagecast binary (make test-e2e sets it)');
   const dataDir = await mkdtemp(join(tmpdir(), 'pagecast-e2e-'));
-  const [http, temporal, ui, s3] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [http, temporal, ui, s3] = await freePorts(4);
   const url = `http://127.0.0.1:${http}`;
   const runEnv = {
     ...process.env,
