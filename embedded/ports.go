@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"time"
 )
 
 // ReservePorts returns n distinct TCP ports on ip that are free now and stay
@@ -67,6 +68,7 @@ func parkInTimeWait(ln net.Listener, addr string) error {
 	}
 	// Read the server's FIN before closing, so this end closes second and
 	// the TIME_WAIT stays on the server's side.
+	_ = client.SetReadDeadline(time.Now().Add(time.Second))
 	_, _ = client.Read(make([]byte, 1))
 	return client.Close()
 }
