@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"strconv"
 	"time"
 )
 
@@ -23,10 +22,6 @@ import (
 // it, while a listener that names the port binds it at once (Go sets
 // SO_REUSEADDR on every listener).
 func ReservePorts(ip string, n int) (ports []int, err error) {
-	dialIP := ip
-	if parsed := net.ParseIP(ip); parsed != nil && parsed.IsUnspecified() {
-		dialIP = "127.0.0.1"
-	}
 	listeners := make([]net.Listener, 0, n)
 	defer func() {
 		for _, ln := range listeners {
@@ -45,17 +40,17 @@ func ReservePorts(ip string, n int) (ports []int, err error) {
 		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
 	}
 	for i, ln := range listeners {
-		if err := parkInTimeWait(ln, net.JoinHostPort(dialIP, strconv.Itoa(ports[i]))); err != nil {
+		if err := parkInTimeWait(ln); err != nil {
 			return nil, fmt.Errorf("reserve port %d: %w", ports[i], err)
 		}
 	}
 	return ports, nil
 }
 
-// parkInTimeWait connects to ln at addr and closes the accepted end first, so
-// the TIME_WAIT that follows holds ln's port.
-func parkInTimeWait(ln net.Listener, addr string) error {
-	client, err := net.Dial("tcp", addr)
+// parkInTimeWait connects to ln and closes the accepted end first, so the
+// TIME_WAIT that follows holds ln's port.
+func parkInTimeWait(ln net.Listener) error {
+	client, err := net.Dial("tcp", dialAddr(ln.Addr().(*net.TCPAddr)))
 	if err != nil {
 		return err
 	}
