@@ -153,17 +153,10 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		}
 		joined.Write(b)
 	}
-	stream := filepath.Join(dir, "mix.aac")
-	if err := os.WriteFile(stream, joined.Bytes(), 0o644); err != nil {
-		return res, fmt.Errorf("media: mix audio: %w", err)
-	}
-	// ADTS carries no word of the encoder's first (priming) frame: the offset makes the
-	// MP4 say so, as a whole encode's does, so the sound starts with the picture.
-	priming := strconv.FormatFloat(-float64(aacFrame)/MixSampleRate, 'f', 9, 64)
-	if err := t.run(ctx, "-itsoffset", priming, "-f", "aac", "-protocol_whitelist", "file", "-i", "file:"+stream,
-		"-c", "copy", "-f", "mp4", out); err != nil {
-		os.Remove(out)
-		return res, fmt.Errorf("media: mix audio: %w", err)
+	// ADTS carries no word of the encoder's first (priming) frame: the edit list says
+	// so, as a whole encode's does, so the sound starts with the picture.
+	if err := writeM4A(joined.Bytes(), aacFrame, out); err != nil {
+		return res, err
 	}
 	return res, nil
 }

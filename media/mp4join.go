@@ -444,11 +444,30 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 			break
 		}
 	}
+	return writeMP4(out, "isom\x00\x00\x02\x00isomiso2avc1mp41", tracks, chunks, movieTS, func(o io.Writer) error {
+		for _, c := range chunks {
+			f := files[c.file]
+			if _, err := f.Seek(c.from, io.SeekStart); err != nil {
+				return err
+			}
+			// A limited *os.File: the kernel copies it (copy_file_range).
+			if _, err := io.CopyN(o, f, c.len); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeMP4 writes out, index first: an ftyp of brands, the index of tracks whose
+// samples lie in chunks (in that order), then the media data, which data writes.
+// out is removed if anything fails.
+func writeMP4(out, brands string, tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, data func(io.Writer) error) (err error) {
 	var mdatLen int64
 	for _, c := range chunks {
 		mdatLen += c.len
 	}
-	ftyp := mp4BoxOf("ftyp", []byte("isom\x00\x00\x02\x00isomiso2avc1mp41"))
+	ftyp := mp4BoxOf("ftyp", []byte(brands))
 	mdatHdr := int64(8)
 	if mdatLen+8 > 1<<32-1 {
 		mdatHdr = 16
@@ -486,17 +505,7 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 			return err
 		}
 	}
-	for _, c := range chunks {
-		f := files[c.file]
-		if _, err := f.Seek(c.from, io.SeekStart); err != nil {
-			return err
-		}
-		// A limited *os.File: the kernel copies it (copy_file_range).
-		if _, err := io.CopyN(o, f, c.len); err != nil {
-			return err
-		}
-	}
-	return nil
+	return data(o)
 }
 
 // withoutBitrate is a video sample description (stsd payload) without the bit rates
@@ -605,12 +614,13 @@ func buildMoov(tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, dataAt int
 	var traks [][]byte
 	var movieDur uint64
 	for k, t := range tracks {
+		sound := string(t.hdlr[8:12]) == "soun"
 		var mediaDur uint64
 		for _, d := range t.deltas {
 			mediaDur += uint64(d)
 		}
 		tkDur := (mediaDur*movieTS + uint64(t.timescale) - 1) / uint64(t.timescale) // rounded up, as ffmpeg does
-		if k > 0 {
+		if sound {
 			tkDur = t.tkhdDuration // the sound keeps its own, edit list included
 		}
 		movieDur = max(movieDur, tkDur)
@@ -685,13 +695,13 @@ func buildMoov(tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, dataAt int
 			stbl = append(stbl, mp4BoxOf("sgpd", t.sgpd), mp4BoxOf("sbgp", t.sbgp))
 		}
 		mhd := "vmhd"
-		if k > 0 {
+		if sound {
 			mhd = "smhd"
 		}
 		minf := mp4BoxOf("minf", mp4BoxOf(mhd, t.mhd), mp4BoxOf("dinf", t.dinf), mp4BoxOf("stbl", stbl...))
 		mdia := mp4BoxOf("mdia", mp4BoxOf("mdhd", withDuration(t.mdhd, 16, mediaDur)), mp4BoxOf("hdlr", t.hdlr), minf)
 		parts := [][]byte{mp4BoxOf("tkhd", tkhd)}
-		if k > 0 && t.edts != nil {
+		if sound && t.edts != nil {
 			parts = append(parts, mp4BoxOf("edts", t.edts))
 		}
 		traks = append(traks, mp4BoxOf("trak", append(parts, mdia)...))
