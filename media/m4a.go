@@ -9,7 +9,7 @@ import (
 // An AAC stream in ADTS frames written as an MP4 sound track, done here rather than by
 // an ffmpeg remux: measured on a render's mix, starting ffmpeg and copying a minute of
 // sound took about 0.2 core-seconds, about 7 % of re-rendering one scene; this takes
-// a few milliseconds. The file is what ffmpeg's remux of the same stream with
+// about 12 ms for a minute. The file is what ffmpeg's remux of the same stream with
 // -itsoffset of minus the priming gives: the same samples, the priming cut by an edit
 // list, and the same durations (TestWriteM4AMatchesFFmpeg).
 
