@@ -65,9 +65,7 @@ func writeM4A(adts []byte, priming int, out string) error {
 	t.tkhd[3] = 3                                   // enabled, in the movie
 	binary.BigEndian.PutUint16(t.tkhd[34:], 1)      // alternate group: the sound
 	binary.BigEndian.PutUint16(t.tkhd[36:], 0x0100) // volume 1.0
-	for i, v := range []uint32{0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000} {
-		binary.BigEndian.PutUint32(t.tkhd[40+4*i:], v) // identity matrix
-	}
+	putIdentityMatrix(t.tkhd[40:])
 	t.mdhd = make([]byte, 24)
 	binary.BigEndian.PutUint32(t.mdhd[12:], rate)
 	binary.BigEndian.PutUint16(t.mdhd[20:], 0x55C4) // language "und"

@@ -589,6 +589,14 @@ func mp4BoxOf(typ string, payload ...[]byte) []byte {
 	return b
 }
 
+// putIdentityMatrix writes the identity transformation matrix (36 bytes) of an
+// mvhd or tkhd at b.
+func putIdentityMatrix(b []byte) {
+	for i, v := range []uint32{0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000} {
+		binary.BigEndian.PutUint32(b[4*i:], v)
+	}
+}
+
 // fullBox is a version 0 full box's payload start: version, flags, then v.
 func fullBox(v ...uint32) []byte {
 	b := []byte{0, 0, 0, 0}
@@ -711,9 +719,7 @@ func buildMoov(tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, dataAt int
 	binary.BigEndian.PutUint32(mvhd[16:], uint32(min(movieDur, 1<<32-1)))
 	binary.BigEndian.PutUint32(mvhd[20:], 0x00010000) // rate 1.0
 	binary.BigEndian.PutUint16(mvhd[24:], 0x0100)     // volume 1.0
-	for i, v := range []uint32{0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000} {
-		binary.BigEndian.PutUint32(mvhd[36+4*i:], v) // identity matrix
-	}
+	putIdentityMatrix(mvhd[36:])
 	binary.BigEndian.PutUint32(mvhd[96:], uint32(len(tracks)+1)) // next track ID
 	return mp4BoxOf("moov", append([][]byte{mp4BoxOf("mvhd", mvhd)}, traks...)...)
 }
