@@ -95,9 +95,11 @@ type Probe struct {
 	VideoCodec string
 	PixFmt     string
 	AudioCodec string
-	HasVideo   bool
-	HasAudio   bool
-	BitRate    int64
+	// AudioChannels is the first audio stream's channel count (0 when unknown).
+	AudioChannels int
+	HasVideo      bool
+	HasAudio      bool
+	BitRate       int64
 }
 
 type ffprobeOutput struct {
@@ -107,6 +109,7 @@ type ffprobeOutput struct {
 		Width        int               `json:"width"`
 		Height       int               `json:"height"`
 		PixFmt       string            `json:"pix_fmt"`
+		Channels     int               `json:"channels"`
 		Duration     string            `json:"duration"`
 		Tags         map[string]string `json:"tags"`
 		Disposition  map[string]int    `json:"disposition"`
@@ -178,7 +181,7 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 			}
 		case "audio":
 			if !p.HasAudio {
-				p.HasAudio, p.AudioCodec = true, s.CodecName
+				p.HasAudio, p.AudioCodec, p.AudioChannels = true, s.CodecName, s.Channels
 				if p.Duration == 0 {
 					p.Duration = parseSeconds(s.Duration)
 				}

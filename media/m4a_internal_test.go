@@ -19,8 +19,9 @@ func TestWriteM4AMatchesFFmpeg(t *testing.T) {
 		encode       []string
 		rate         int
 	}{
-		{"the mix's settings", "aevalsrc=0.3*sin(2*PI*440*t)+0.05*random(0):s=24000:d=2.37", mixEncodeArgs(), MixSampleRate},
-		{"a second and a frame", "sine=frequency=300:sample_rate=48000:duration=1.0213", mixEncodeArgs(), MixSampleRate},
+		{"the mix's settings", "aevalsrc=0.3*sin(2*PI*440*t)+0.05*random(0):s=24000:d=2.37", mixEncodeArgs(2), MixSampleRate},
+		{"the mix's settings, mono", "aevalsrc=0.3*sin(2*PI*440*t)+0.05*random(0):s=24000:d=2.37", mixEncodeArgs(1), MixSampleRate},
+		{"a second and a frame", "sine=frequency=300:sample_rate=48000:duration=1.0213", mixEncodeArgs(2), MixSampleRate},
 		{"mono at 44.1 kHz", "sine=frequency=500:sample_rate=44100:duration=0.7", []string{"-c:a", "aac", "-b:a", "96k", "-ac", "1"}, 44100},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

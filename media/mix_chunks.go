@@ -66,10 +66,11 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		return res, fmt.Errorf("media: mix audio: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	lengths, err := t.clipLengths(ctx, in.Narration)
+	lengths, clipChannels, err := t.clipLengths(ctx, in.Narration)
 	if err != nil {
 		return res, err
 	}
+	channels := mixChannels(in, clipChannels)
 	bounds := chunkBounds(total, cutsMs)
 	type chunk struct {
 		from, to   int64
@@ -78,7 +79,7 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 	var chunks, missing []chunk
 	for k := 0; k+1 < len(bounds); k++ {
 		c := chunk{from: bounds[k], to: bounds[k+1]}
-		c.hash = chunkHash(in, lengths, c.from, c.to, total)
+		c.hash = chunkHash(in, lengths, channels, c.from, c.to, total)
 		c.path = filepath.Join(dir, c.hash+".aac")
 		found, err := store.FetchChunk(ctx, c.hash, c.path)
 		if err != nil {
@@ -98,9 +99,9 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		// Nothing to reuse: one encode of the whole mix, cut into its chunks (the frames
 		// a chunk's own encode would give, without encoding any pre-roll).
 		raw := filepath.Join(dir, "whole.raw")
-		args, graph, _ := mixGraph(in, lengths, 0, total, 0, "")
+		args, graph, _ := mixGraph(in, lengths, channels, 0, total, 0, "")
 		args = append(args, "-filter_complex", graph, "-map", "[out]")
-		if err := t.run(ctx, append(args, aacArgs(raw)...)...); err != nil {
+		if err := t.run(ctx, append(args, aacArgs(channels, raw)...)...); err != nil {
 			return res, fmt.Errorf("media: mix audio: %w", err)
 		}
 		frames, err := readADTS(raw)
@@ -119,12 +120,12 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		next := 0
 		for j, c := range missing {
 			start, end := chunkRange(c.from, c.to, total)
-			a, g, n := mixGraph(in, lengths, start, end, next, fmt.Sprintf("c%d", j))
+			a, g, n := mixGraph(in, lengths, channels, start, end, next, fmt.Sprintf("c%d", j))
 			args, graphs, next = append(args, a...), append(graphs, g), next+n
 		}
 		args = append(args, "-filter_complex", strings.Join(graphs, ";\n"))
 		for j, c := range missing {
-			args = append(append(args, "-map", fmt.Sprintf("[c%dout]", j)), aacArgs(c.path+".raw")...)
+			args = append(append(args, "-map", fmt.Sprintf("[c%dout]", j)), aacArgs(channels, c.path+".raw")...)
 		}
 		if err := t.run(ctx, args...); err != nil {
 			return res, fmt.Errorf("media: mix audio chunks: %w", err)
@@ -185,7 +186,7 @@ func chunkRange(from, to, total int64) (start, end int64) {
 // reaching into its encoded stretch with their places relative to it, the music
 // (where it is on the timeline matters: it loops from the video's start), the
 // ducking, and whether the chunk ends the mix.
-func chunkHash(in MixInput, lengths []int, from, to, total int64) string {
+func chunkHash(in MixInput, lengths []int, channels int, from, to, total int64) string {
 	start, end := chunkRange(from, to, total)
 	type clip struct {
 		ID     string
@@ -226,23 +227,25 @@ func chunkHash(in MixInput, lengths []int, from, to, total int64) string {
 		DuckUnderNarration bool
 		Rate               int
 		BitRate            string
-	}{chunkEngineTag, from - start, to - from, end - to, to == total, at, clips, bg, in.DuckUnderNarration, MixSampleRate, mixBitRate})
+		Channels           int
+	}{chunkEngineTag, from - start, to - from, end - to, to == total, at, clips, bg, in.DuckUnderNarration, MixSampleRate, mixBitRate, channels})
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// aacArgs encode the mapped sound as every mix is encoded, to an ADTS stream at out.
-func aacArgs(out string) []string {
-	return append(mixEncodeArgs(), "-f", "adts", out)
+// aacArgs encode the mapped sound as every mix is encoded, with channels channels, to
+// an ADTS stream at out.
+func aacArgs(channels int, out string) []string {
+	return append(mixEncodeArgs(channels), "-f", "adts", out)
 }
 
-// mixEncodeArgs are the encoder settings of every mix: AAC-LC at mixBitRate, 48 kHz
-// stereo, with FFmpeg's "fast" coder. At this bit rate it is as close to the source
-// as the default "twoloop" coder (FFmpeg made it the default in 2018 for sounding
-// better at high bit rates) and on speech and music takes 40-70% less CPU, which was
-// most of a render's sound cost; see docs/decisions.md, "Render speed".
-func mixEncodeArgs() []string {
+// mixEncodeArgs are the encoder settings of every mix: AAC-LC at mixBitRate, 48 kHz,
+// channels channels (mixChannels), with FFmpeg's "fast" coder. At this bit rate it is
+// as close to the source as the default "twoloop" coder (FFmpeg made it the default in
+// 2018 for sounding better at high bit rates) and on speech and music takes 40-70% less
+// CPU, which was most of a render's sound cost; see docs/decisions.md, "Render speed".
+func mixEncodeArgs(channels int) []string {
 	return []string{"-c:a", "aac", "-aac_coder", "fast", "-b:a", mixBitRate,
-		"-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-vn"}
+		"-ar", strconv.Itoa(MixSampleRate), "-ac", strconv.Itoa(channels), "-vn"}
 }
 
 // readADTS reads the frames of the ADTS stream at path.
@@ -303,62 +306,72 @@ func adtsFrames(b []byte) ([][]byte, error) {
 }
 
 // clipLengths are the clips' lengths in ms (0 when unknown: the clip is then taken to
-// reach the end), read from WAV headers without running anything, else probed.
-func (t Tool) clipLengths(ctx context.Context, clips []AudioClip) ([]int, error) {
+// reach the end), read from WAV headers without running anything, else probed; and
+// the most channels any clip has (0 when a clip's are unknown or there is none).
+func (t Tool) clipLengths(ctx context.Context, clips []AudioClip) ([]int, int, error) {
 	out := make([]int, len(clips))
-	known := map[string]int{}
+	type clipInfo struct{ ms, channels int }
+	known := map[string]clipInfo{}
+	most, unknown := 0, len(clips) == 0
 	for i, c := range clips {
-		if ms, ok := known[c.Path]; ok {
-			out[i] = ms
-			continue
-		}
-		ms, err := wavLengthMs(c.Path)
-		if err != nil {
-			p, perr := t.Probe(ctx, c.Path, "")
-			if perr != nil {
-				return nil, fmt.Errorf("media: mix audio: clip %d: %w", i, perr)
+		info, ok := known[c.Path]
+		if !ok {
+			ms, channels, err := wavInfo(c.Path)
+			if err != nil {
+				p, perr := t.Probe(ctx, c.Path, "")
+				if perr != nil {
+					return nil, 0, fmt.Errorf("media: mix audio: clip %d: %w", i, perr)
+				}
+				ms, channels = int(p.Duration*1000)+1, p.AudioChannels
 			}
-			ms = int(p.Duration*1000) + 1
+			info = clipInfo{ms, channels}
+			known[c.Path] = info
 		}
-		known[c.Path], out[i] = ms, ms
+		out[i] = info.ms
+		most, unknown = max(most, info.channels), unknown || info.channels == 0
 	}
-	return out, nil
+	if unknown {
+		most = 0
+	}
+	return out, most, nil
 }
 
-// wavLengthMs reads a PCM WAV file's length from its header, rounded up.
-func wavLengthMs(path string) (int, error) {
+// wavInfo reads a PCM WAV file's length (rounded up to the ms) and channel count from
+// its header.
+func wavInfo(path string) (ms, channels int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer f.Close()
 	var riff [12]byte
 	if _, err := io.ReadFull(f, riff[:]); err != nil || string(riff[0:4]) != "RIFF" || string(riff[8:12]) != "WAVE" {
-		return 0, errors.New("not a WAV file")
+		return 0, 0, errors.New("not a WAV file")
 	}
 	byteRate := uint32(0)
 	for {
 		var hdr [8]byte
 		if _, err := io.ReadFull(f, hdr[:]); err != nil {
-			return 0, errors.New("WAV file without data")
+			return 0, 0, errors.New("WAV file without data")
 		}
 		size := binary.LittleEndian.Uint32(hdr[4:8])
 		switch string(hdr[0:4]) {
 		case "fmt ":
 			fmtChunk := make([]byte, size+size%2)
 			if _, err := io.ReadFull(f, fmtChunk); err != nil || size < 16 {
-				return 0, errors.New("bad WAV format chunk")
+				return 0, 0, errors.New("bad WAV format chunk")
 			}
+			channels = int(binary.LittleEndian.Uint16(fmtChunk[2:4]))
 			byteRate = binary.LittleEndian.Uint32(fmtChunk[8:12])
 		case "data":
 			// A streamed WAV may say 0 or all ones: unknown.
 			if byteRate == 0 || size == 0 || size == 0xFFFFFFFF {
-				return 0, errors.New("WAV length unknown")
+				return 0, 0, errors.New("WAV length unknown")
 			}
-			return int((uint64(size)*1000 + uint64(byteRate) - 1) / uint64(byteRate)), nil
+			return int((uint64(size)*1000 + uint64(byteRate) - 1) / uint64(byteRate)), channels, nil
 		default:
 			if _, err := f.Seek(int64(size+size%2), io.SeekCurrent); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -158,5 +160,57 @@ func TestMixAudioChunked(t *testing.T) {
 		if got := snr(e, ew, at-2048, at+2048); got < 25 {
 			t.Errorf("at the seam at %d ms the edited chunked mix is %.1f dB from the whole one, want at least 25", seam, got)
 		}
+	}
+}
+
+// TestMixIsMonoWhenAllItHoldsIsMono: a mix of nothing but mono narration (WAV as the
+// TTS providers make it, or an upload, which is probed) is one channel, whole and in
+// chunks, and the chunks sound like the whole; music or a stereo clip (an insert's
+// sound) makes it stereo.
+func TestMixIsMonoWhenAllItHoldsIsMono(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	tool := media.Tool{}
+	voice := generate(t, "voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*440*t)*sin(2*PI*2*t):s=22050:d=2.6")
+	upload := generate(t, "upload.m4a", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*660*t)*sin(2*PI*3*t):s=44100:d=2.6", "-c:a", "aac")
+	insert := generate(t, "insert.wav", "-f", "lavfi", "-i", "aevalsrc=0.3*sin(2*PI*500*t)|0.3*sin(2*PI*600*t):s=48000:d=2")
+	music := generate(t, "music.wav", "-f", "lavfi", "-i", "aevalsrc=0.2*sin(2*PI*220*t)|0.2*sin(2*PI*330*t):s=44100:d=1.7")
+	channels := func(path string) string {
+		out, err := exec.Command("ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels", "-of", "csv=p=0", path).Output()
+		if err != nil {
+			t.Fatalf("ffprobe %s: %v", path, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	narration := []media.AudioClip{{Path: voice, StartMs: 150, Volume: 1}, {Path: upload, StartMs: 3150, Volume: 1}, {Path: voice, StartMs: 6150, Volume: 1}}
+	cuts := []int{3000, 6000}
+	for _, tc := range []struct {
+		name string
+		mix  media.MixInput
+		want string
+	}{
+		{"mono narration", media.MixInput{DurationMs: 9000, Narration: narration}, "1"},
+		{"with music", media.MixInput{DurationMs: 9000, Narration: narration, DuckUnderNarration: true,
+			Background: []media.BackgroundAudio{{Path: music, Volume: 0.5, Loop: true}}}, "2"},
+		{"with a stereo clip", media.MixInput{DurationMs: 9000, Narration: append(slices.Clone(narration), media.AudioClip{Path: insert, StartMs: 0, Volume: 1})}, "2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			whole := filepath.Join(dir, tc.name+"-whole.m4a")
+			if err := tool.MixAudio(ctx, tc.mix, whole); err != nil {
+				t.Fatal(err)
+			}
+			chunked := filepath.Join(dir, tc.name+"-chunked.m4a")
+			if _, err := tool.MixAudioChunked(ctx, tc.mix, cuts, &dirChunks{dir: t.TempDir()}, dir, chunked); err != nil {
+				t.Fatal(err)
+			}
+			if a, b := channels(whole), channels(chunked); a != tc.want || b != tc.want {
+				t.Fatalf("channels: whole %s, chunked %s; want %s", a, b, tc.want)
+			}
+			w, c := decodeMono(t, whole), decodeMono(t, chunked)
+			n := min(len(c), len(w)) - 2048
+			if got := snr(c, w, 0, n); got < 25 {
+				t.Errorf("chunked mix is %.1f dB from the whole one, want at least 25", got)
+			}
+		})
 	}
 }

@@ -16,7 +16,8 @@
 //	(d) re-rendering one scene of ten (one segment + mix + join) as % of the full,
 //	    and without the mix when only pictures changed;
 //	(e) peak RSS of ffmpeg (the largest child), of this process, and of both
-//	    together through a full render (every ffmpeg it runs at once, summed).
+//	    together through a full render (every ffmpeg it runs at once, summed);
+//	(f) the video's sound alone, with its music (stereo) and without (mono).
 //
 // With -compare it also times Ken Burns methods and x264 presets on one scene.
 package main
@@ -63,6 +64,7 @@ type bench struct {
 	speak  *tts.Espeak
 
 	skipMix bool // re-render keeps the previous mix
+	noMusic bool // the mix is the narration alone
 	// chunks keeps the encoded stretches of mixes, as the object store does for the
 	// worker: a full render starts with an empty one, a re-render uses the last one.
 	chunks chunkDir
@@ -246,6 +248,32 @@ func run(dir, preset string, runs int, compare, explain bool) error {
 		return fmt.Errorf("full render: %w", err)
 	}
 	fmt.Printf("    this process and the ffmpeg it runs at once, summed (sampled every 20 ms through a full render): %.0f MB at most\n", float64(most)/(1<<20))
+
+	// (f) the sound alone, as the worker mixes a whole video's when nothing is kept.
+	fmt.Printf("\n(f) the 60 s video's sound alone, mixed and encoded whole:\n")
+	for _, v := range []struct {
+		name    string
+		noMusic bool
+	}{{"narration over ducked music (stereo)", false}, {"narration only, no music (mono)", true}} {
+		b.noMusic = v.noMusic
+		var cpu time.Duration
+		d, err := median(runs, func() (time.Duration, error) {
+			store, err := os.MkdirTemp(b.dir, "chunks-")
+			if err != nil {
+				return 0, err
+			}
+			b.chunks, b.changed = chunkDir(store), -1
+			t, cpu0 := time.Now(), childCPU()
+			err = b.mix(ctx, "sound", six)
+			cpu = childCPU() - cpu0
+			return time.Since(t), err
+		})
+		b.noMusic = false
+		if err != nil {
+			return fmt.Errorf("mix: %w", err)
+		}
+		fmt.Printf("    %-38s %.2f s (ffmpeg CPU %.2f s)\n", v.name, d.Seconds(), cpu.Seconds())
+	}
 
 	if compare {
 		if err := b.compare(ctx, cores); err != nil {
@@ -605,9 +633,12 @@ func (b *bench) mix(ctx context.Context, name string, scenes []media.SegmentInpu
 		cuts = append(cuts, at)
 		at += ms
 	}
-	_, err := b.tool.MixAudioChunked(ctx, media.MixInput{DurationMs: at, FPS: b.canvas.FPS, Narration: narration,
-		Background: []media.BackgroundAudio{{Path: b.music, Volume: 0.25, Loop: true}}, DuckUnderNarration: true},
-		cuts, b.chunks, b.dir, filepath.Join(b.dir, name+"-mix.m4a"))
+	in := media.MixInput{DurationMs: at, FPS: b.canvas.FPS, Narration: narration,
+		Background: []media.BackgroundAudio{{Path: b.music, Volume: 0.25, Loop: true}}, DuckUnderNarration: true}
+	if b.noMusic {
+		in.Background, in.DuckUnderNarration = nil, false
+	}
+	_, err := b.tool.MixAudioChunked(ctx, in, cuts, b.chunks, b.dir, filepath.Join(b.dir, name+"-mix.m4a"))
 	return err
 }
 
