@@ -66,7 +66,7 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		return res, fmt.Errorf("media: mix audio: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	lengths, clipChannels, err := t.clipLengths(ctx, in.Narration)
+	lengths, clipChannels, err := t.measureClips(ctx, in.Narration)
 	if err != nil {
 		return res, err
 	}
@@ -305,10 +305,10 @@ func adtsFrames(b []byte) ([][]byte, error) {
 	return out, nil
 }
 
-// clipLengths are the clips' lengths in ms (0 when unknown: the clip is then taken to
+// measureClips gives the clips' lengths in ms (0 when unknown: the clip is then taken to
 // reach the end), read from WAV headers without running anything, else probed; and
 // the most channels any clip has (0 when a clip's are unknown or there is none).
-func (t Tool) clipLengths(ctx context.Context, clips []AudioClip) ([]int, int, error) {
+func (t Tool) measureClips(ctx context.Context, clips []AudioClip) ([]int, int, error) {
 	out := make([]int, len(clips))
 	type clipInfo struct{ ms, channels int }
 	known := map[string]clipInfo{}

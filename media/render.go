@@ -813,7 +813,7 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 	if err != nil {
 		return err
 	}
-	_, clipChannels, err := t.clipLengths(ctx, in.Narration)
+	_, clipChannels, err := t.measureClips(ctx, in.Narration)
 	if err != nil {
 		return err
 	}
