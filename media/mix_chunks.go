@@ -66,11 +66,11 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		return res, fmt.Errorf("media: mix audio: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	lengths, clipChannels, err := t.measureClips(ctx, in.Narration)
+	lengths, mono, err := t.measureClips(ctx, in.Narration)
 	if err != nil {
 		return res, err
 	}
-	channels := mixChannels(in, clipChannels)
+	channels := mixChannels(in, mono)
 	bounds := chunkBounds(total, cutsMs)
 	type chunk struct {
 		from, to   int64
@@ -307,12 +307,12 @@ func adtsFrames(b []byte) ([][]byte, error) {
 
 // measureClips gives the clips' lengths in ms (0 when unknown: the clip is then taken to
 // reach the end), read from WAV headers without running anything, else probed; and
-// the most channels any clip has (0 when a clip's are unknown or there is none).
-func (t Tool) measureClips(ctx context.Context, clips []AudioClip) ([]int, int, error) {
+// whether there are clips and every one is known to be mono.
+func (t Tool) measureClips(ctx context.Context, clips []AudioClip) (lengths []int, mono bool, err error) {
 	out := make([]int, len(clips))
 	type clipInfo struct{ ms, channels int }
 	known := map[string]clipInfo{}
-	most, unknown := 0, len(clips) == 0
+	mono = len(clips) > 0
 	for i, c := range clips {
 		info, ok := known[c.Path]
 		if !ok {
@@ -320,7 +320,7 @@ func (t Tool) measureClips(ctx context.Context, clips []AudioClip) ([]int, int, 
 			if err != nil {
 				p, perr := t.Probe(ctx, c.Path, "")
 				if perr != nil {
-					return nil, 0, fmt.Errorf("media: mix audio: clip %d: %w", i, perr)
+					return nil, false, fmt.Errorf("media: mix audio: clip %d: %w", i, perr)
 				}
 				ms, channels = int(p.Duration*1000)+1, p.AudioChannels
 			}
@@ -328,12 +328,9 @@ func (t Tool) measureClips(ctx context.Context, clips []AudioClip) ([]int, int, 
 			known[c.Path] = info
 		}
 		out[i] = info.ms
-		most, unknown = max(most, info.channels), unknown || info.channels == 0
+		mono = mono && info.channels == 1
 	}
-	if unknown {
-		most = 0
-	}
-	return out, most, nil
+	return out, mono, nil
 }
 
 // wavInfo reads a PCM WAV file's length (rounded up to the ms) and channel count from

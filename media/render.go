@@ -804,21 +804,21 @@ func gain(v float64) string {
 
 // MixAudio writes the sound of a video to out: one AAC track (48 kHz, mono or stereo
 // as mixChannels says, .m4a) lasting exactly in.DurationMs rounded to whole frames.
-// Narration is placed at its
-// start times at its own level (mixed without normalisation); background music is
-// looped or cut to the length and, with DuckUnderNarration, compressed by the
-// narration (sidechaincompress) so it drops while someone speaks.
+// Narration is placed at its start times at its own level (mixed without
+// normalisation); background music is looped or cut to the length and, with
+// DuckUnderNarration, compressed by the narration (sidechaincompress) so it drops
+// while someone speaks.
 func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 	samples, err := in.samples()
 	if err != nil {
 		return err
 	}
-	_, clipChannels, err := t.measureClips(ctx, in.Narration)
+	lengths, mono, err := t.measureClips(ctx, in.Narration)
 	if err != nil {
 		return err
 	}
-	channels := mixChannels(in, clipChannels)
-	args, graph, _ := mixGraph(in, nil, channels, 0, samples, 0, "")
+	channels := mixChannels(in, mono)
+	args, graph, _ := mixGraph(in, lengths, channels, 0, samples, 0, "")
 	args = append(append(args, "-filter_complex", graph, "-map", "[out]"), mixEncodeArgs(channels)...)
 	args = append(args, "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
@@ -832,14 +832,14 @@ func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
 const mixBitRate = "160k"
 
 // mixChannels is how many channels a mix is made and encoded with: one when all it
-// holds is narration and every clip of it is mono (clipChannels is the most any clip
-// has, 0 when unknown), two otherwise. Speech made by the TTS providers is mono, and a
-// video without music is mono all through: encoded as stereo, both channels carry the
-// same samples and ffmpeg's AAC encoder spends 1.3 core-seconds on a minute of it,
-// against 0.8 for one channel at the same bit rate and as close to the source (52.9
-// against 52.7 dB SNR), measured on espeak-ng speech (docs/decisions.md, "Render speed").
-func mixChannels(in MixInput, clipChannels int) int {
-	if len(in.Background) == 0 && clipChannels == 1 {
+// holds is narration and every clip of it is mono (monoClips, from measureClips), two
+// otherwise. Speech made by the TTS providers is mono, so a video without music is
+// mono all through: encoded as stereo, both channels carry the same samples and
+// ffmpeg's AAC encoder spends 1.3 core-seconds on a minute of it, against 0.8 for one
+// channel at the same bit rate and as close to the source (52.9 against 52.7 dB SNR),
+// measured on espeak-ng speech (docs/decisions.md, "Render speed").
+func mixChannels(in MixInput, monoClips bool) int {
+	if len(in.Background) == 0 && monoClips {
 		return 1
 	}
 	return 2
