@@ -837,7 +837,7 @@ const mixBitRate = "160k"
 // mono all through: encoded as stereo, both channels carry the same samples and
 // ffmpeg's AAC encoder spends 1.3 core-seconds on a minute of it, against 0.8 for one
 // channel at the same bit rate and as close to the source (52.9 against 52.7 dB SNR),
-// measured on espeak-ng speech (docs/decisions.md, "Render speed").
+// measured on espeak-ng speech (docs/decisions.md, "Mono mixes").
 func mixChannels(in MixInput, monoClips bool) int {
 	if len(in.Background) == 0 && monoClips {
 		return 1
