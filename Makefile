@@ -85,13 +85,15 @@ test-cluster: $(BIN)
 		$(GO) test -count=1 -v -tags cluster -run TestCluster ./cmd/pagecast/
 
 ## bench: start-up time, validateSession load on SQLite and PostgreSQL, importing a 100 MB video,
-##        creating a video from a 1,000-word article, espeak-ng narration speed, rendering,
-##        editor reads and edits on PostgreSQL
+##        creating a video from a 1,000-word article, espeak-ng narration speed, rendering
+##        (the engine alone, then through the API and workflow), editor reads and edits on
+##        PostgreSQL
 bench: $(BIN)
 	PAGECAST_TEST_POSTGRES_DSN="$$(scripts/ensure-postgres.sh)" PAGECAST_BIN=$(CURDIR)/$(BIN) bench/run.sh
 	PAGECAST_BIN=$(CURDIR)/$(BIN) bench/import.sh
 	PAGECAST_BIN=$(CURDIR)/$(BIN) bench/create.sh
 	PAGECAST_BIN=$(CURDIR)/$(BIN) bench/render.sh
+	PAGECAST_BIN=$(CURDIR)/$(BIN) bench/render-video.sh
 	PAGECAST_TEST_POSTGRES_DSN="$$(scripts/ensure-postgres.sh)" PAGECAST_BIN=$(CURDIR)/$(BIN) bench/editor.sh
 	$(GO) test -run '^$$' -bench NarrateEspeak -benchtime 3x ./providers/tts/
 

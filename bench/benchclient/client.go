@@ -9,6 +9,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"os"
+	"path/filepath"
+	"strconv"
 	"time"
 )
 
@@ -64,4 +67,72 @@ func (c *Client) Call(method, path string, body, out any) error {
 		return fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	return json.Unmarshal(env.Data, out)
+}
+
+// PutFile uploads file to the object store as the browser does (a presigned URL asked
+// for, then PUT) and returns the upload to confirm.
+func (c *Client) PutFile(file, mime string) (fileUploadID string, err error) {
+	st, err := os.Stat(file)
+	if err != nil {
+		return "", err
+	}
+	var target struct {
+		URL          string
+		FileUploadID string
+		Headers      map[string]string
+	}
+	if err := c.Call("POST", "/api/v2/upload/url", map[string]any{"name": filepath.Base(file), "type": mime, "size": st.Size()}, &target); err != nil {
+		return "", err
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	req, _ := http.NewRequest("PUT", target.URL, f)
+	req.ContentLength = st.Size()
+	for k, v := range target.Headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("PUT: %w", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("PUT: status %d", resp.StatusCode)
+	}
+	return target.FileUploadID, nil
+}
+
+// Import uploads file into the media library and waits until its import is complete.
+func (c *Client) Import(file, mime string) (assetID int64, err error) {
+	id, err := c.PutFile(file, mime)
+	if err != nil {
+		return 0, err
+	}
+	var asset struct{ AssetID int64 }
+	if err := c.Call("POST", "/api/v2/upload/confirmUpload", map[string]any{"fileUploadId": id}, &asset); err != nil {
+		return 0, err
+	}
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		var list []struct {
+			State        string
+			ErrorMessage string
+		}
+		if err := c.Call("GET", "/api/v2/asset/status?assetIds="+strconv.FormatInt(asset.AssetID, 10), nil, &list); err != nil {
+			return 0, err
+		}
+		if len(list) == 1 && list[0].State == "complete" {
+			return asset.AssetID, nil
+		}
+		if len(list) == 1 && list[0].State == "error" {
+			return 0, fmt.Errorf("import of %s failed: %s", filepath.Base(file), list[0].ErrorMessage)
+		}
+		if time.Now().After(deadline) {
+			return 0, fmt.Errorf("import of %s not complete in 5 minutes", filepath.Base(file))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

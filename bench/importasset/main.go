@@ -9,7 +9,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -47,38 +46,16 @@ func run(base, file, mime string, pid int, label string) error {
 	before := readStatusKB(pid, "VmRSS")
 	s := startSampler(pid)
 
-	var target struct {
-		URL          string
-		FileUploadID string
-		Headers      map[string]string
-	}
-	if err := c.Call("POST", "/api/v2/upload/url", map[string]any{"name": filepath.Base(file), "type": mime, "size": st.Size()}, &target); err != nil {
-		return err
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return err
-	}
 	t0 := time.Now()
-	req, _ := http.NewRequest("PUT", target.URL, f)
-	req.ContentLength = st.Size()
-	for k, v := range target.Headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	f.Close()
+	uploadID, err := c.PutFile(file, mime)
 	if err != nil {
-		return fmt.Errorf("PUT: %w", err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("PUT: status %d", resp.StatusCode)
+		return err
 	}
 	upload := time.Since(t0)
 
 	t1 := time.Now()
 	var asset struct{ AssetID int64 }
-	if err := c.Call("POST", "/api/v2/upload/confirmUpload", map[string]any{"fileUploadId": target.FileUploadID}, &asset); err != nil {
+	if err := c.Call("POST", "/api/v2/upload/confirmUpload", map[string]any{"fileUploadId": uploadID}, &asset); err != nil {
 		return err
 	}
 	var state string
