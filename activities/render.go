@@ -54,7 +54,7 @@ type renderEngine interface {
 	RenderSegment(ctx context.Context, in media.SegmentInput, workDir, out string, progress func(doneMs int)) error
 	MixAudioChunked(ctx context.Context, in media.MixInput, cutsMs []int, chunks media.ChunkStore, workDir, out string) (media.ChunkedMix, error)
 	JoinSegments(ctx context.Context, segments []string, audio, workDir, out string) error
-	VideoThumbnail(ctx context.Context, in string, atMs int, out string) error
+	VideoThumbnail(ctx context.Context, in string, c media.Canvas, atMs int, out string) error
 	RenderClipSegment(ctx context.Context, clip string, c media.Canvas, threads int, workDir, out string) (durationMs int, err error)
 	ExtractAudio(ctx context.Context, in, out string) (ok bool, err error)
 }
@@ -801,7 +801,9 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	defer os.RemoveAll(dir)
 	stop := heartbeatEvery(ctx, 5*time.Second, "mixing")
 	defer stop()
-	mix := media.MixInput{DurationMs: tl.TotalMs, FPS: p.Canvas.FPS}
+	// Long stretches to encode (a first render's, or what an edit moved against the
+	// music) may take every core: the mix is most often what a re-render waits for.
+	mix := media.MixInput{DurationMs: tl.TotalMs, FPS: p.Canvas.FPS, Threads: runtime.NumCPU()}
 	for i, c := range p.Narration {
 		file := filepath.Join(dir, fmt.Sprintf("narration-%03d%s", i, filepath.Ext(c.Key)))
 		if err := a.download(ctx, c.Key, file); err != nil {
@@ -915,7 +917,7 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 	}
 	thumb := filepath.Join(dir, "thumbnail.jpg")
 	// The thumbnail comes from the first scene, not from an intro.
-	if err := a.Engine.VideoThumbnail(ctx, video, tl.at(p, min(1000, p.DurationMs/2)), thumb); err != nil {
+	if err := a.Engine.VideoThumbnail(ctx, video, p.Canvas, tl.at(p, min(1000, p.DurationMs/2)), thumb); err != nil {
 		return JoinRenderResult{}, fmt.Errorf("thumbnail: %w", err)
 	}
 

@@ -49,8 +49,9 @@ type ChunkedMix struct {
 }
 
 // MixAudioChunked writes the same sound as MixAudio to out (.m4a), cut into chunks
-// at cutsMs (the scenes' starts) and encoded chunk by chunk; chunks found in store
-// are reused, the others are encoded and kept there. Clips are named in the chunk
+// at cutsMs (the scenes' starts) and kept chunk by chunk; chunks found in store are
+// reused, the others are encoded (as mixGroups plans, in.Threads ffmpeg at most) and
+// kept there. Clips are named in the chunk
 // hashes by their ID (their Path when empty), so an ID must name fixed content.
 func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, store ChunkStore, workDir, out string) (ChunkedMix, error) {
 	var res ChunkedMix
@@ -72,13 +73,9 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 	}
 	channels := mixChannels(in, mono)
 	bounds := chunkBounds(total, cutsMs)
-	type chunk struct {
-		from, to   int64
-		hash, path string
-	}
-	var chunks, missing []chunk
+	var chunks, missing []mixChunk
 	for k := 0; k+1 < len(bounds); k++ {
-		c := chunk{from: bounds[k], to: bounds[k+1]}
+		c := mixChunk{from: bounds[k], to: bounds[k+1]}
 		c.hash = chunkHash(in, lengths, channels, c.from, c.to, total)
 		c.path = filepath.Join(dir, c.hash+".aac")
 		found, err := store.FetchChunk(ctx, c.hash, c.path)
@@ -93,53 +90,8 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		chunks = append(chunks, c)
 	}
 	res.Chunks = len(chunks)
-	switch {
-	case len(missing) == 0:
-	case len(missing) == len(chunks):
-		// Nothing to reuse: one encode of the whole mix, cut into its chunks (the frames
-		// a chunk's own encode would give, without encoding any pre-roll).
-		raw := filepath.Join(dir, "whole.raw")
-		args, graph, _ := mixGraph(in, lengths, channels, 0, total, 0, "")
-		args = append(args, "-filter_complex", graph, "-map", "[out]")
-		if err := t.run(ctx, append(args, aacArgs(channels, raw)...)...); err != nil {
-			return res, fmt.Errorf("media: mix audio: %w", err)
-		}
-		frames, err := readADTS(raw)
-		if err != nil {
-			return res, err
-		}
-		for _, c := range missing {
-			if err := writeChunkFrames(frames, 0, c.path, c.from, c.to, total); err != nil {
-				return res, err
-			}
-		}
-	default:
-		// The missing chunks, each from its pre-roll, in one ffmpeg run (starting ffmpeg
-		// costs about a tenth of a second, as much as encoding six seconds of sound).
-		var args, graphs []string
-		next := 0
-		for j, c := range missing {
-			start, end := chunkRange(c.from, c.to, total)
-			a, g, n := mixGraph(in, lengths, channels, start, end, next, fmt.Sprintf("c%d", j))
-			args, graphs, next = append(args, a...), append(graphs, g), next+n
-		}
-		args = append(args, "-filter_complex", strings.Join(graphs, ";\n"))
-		for j, c := range missing {
-			args = append(append(args, "-map", fmt.Sprintf("[c%dout]", j)), aacArgs(channels, c.path+".raw")...)
-		}
-		if err := t.run(ctx, args...); err != nil {
-			return res, fmt.Errorf("media: mix audio chunks: %w", err)
-		}
-		for _, c := range missing {
-			frames, err := readADTS(c.path + ".raw")
-			if err != nil {
-				return res, err
-			}
-			start, _ := chunkRange(c.from, c.to, total)
-			if err := writeChunkFrames(frames, start, c.path, c.from, c.to, total); err != nil {
-				return res, err
-			}
-		}
+	if err := t.encodeChunks(ctx, in, lengths, channels, total, mixGroups(missing, in.Threads), dir); err != nil {
+		return res, err
 	}
 	for _, c := range missing {
 		if err := store.KeepChunk(ctx, c.hash, c.path); err != nil {
@@ -160,6 +112,106 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		return res, err
 	}
 	return res, nil
+}
+
+// mixChunk is one chunk of a mix: samples [from, to), named by hash, read from or
+// written to path.
+type mixChunk struct {
+	from, to   int64
+	hash, path string
+}
+
+// minGroupSamples is the least sound one more ffmpeg is started for: starting one costs
+// about a tenth of a second, as much as encoding six seconds of sound, so a second
+// encoder pays only on long stretches (a first render's whole mix, or a re-render whose
+// edit moved every scene after it against the music).
+const minGroupSamples = 20 * MixSampleRate
+
+// mixGroups plans the encoding of the missing chunks (in time order): chunks that
+// follow one another are one stretch, encoded once from one pre-roll, so its frames
+// are a whole encode's; with threads > 1 and at least minGroupSamples of sound for
+// each, they are shared at chunk bounds among up to threads groups of about equal
+// length, one ffmpeg each, run side by side. A group is its stretches, each the chunks
+// it is cut into.
+func mixGroups(missing []mixChunk, threads int) [][][]mixChunk {
+	var total int64
+	for _, c := range missing {
+		total += c.to - c.from
+	}
+	n := int(min(int64(max(threads, 1)), max(total/minGroupSamples, 1), int64(max(len(missing), 1))))
+	var groups [][][]mixChunk
+	var done int64
+	for i, c := range missing {
+		// A new group at the bound nearest this one's share; a new stretch where chunks
+		// part.
+		if len(groups) == 0 || len(groups) < n && (done+(c.to-c.from)/2)*int64(n) >= total*int64(len(groups)) {
+			groups = append(groups, nil)
+		}
+		g := &groups[len(groups)-1]
+		if len(*g) == 0 || i == 0 || missing[i-1].to != c.from {
+			*g = append(*g, nil)
+		}
+		(*g)[len(*g)-1] = append((*g)[len(*g)-1], c)
+		done += c.to - c.from
+	}
+	return groups
+}
+
+// encodeChunks encodes the groups' stretches, the groups side by side, each stretch
+// from its pre-roll, and writes each chunk's frames to its path.
+func (t Tool) encodeChunks(ctx context.Context, in MixInput, lengths []int, channels int, total int64, groups [][][]mixChunk, dir string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, len(groups))
+	for gi, g := range groups {
+		go func() {
+			err := t.encodeGroup(ctx, in, lengths, channels, total, g, filepath.Join(dir, fmt.Sprintf("group%d", gi)))
+			if err != nil {
+				cancel()
+			}
+			errs <- err
+		}()
+	}
+	var first error
+	for range groups {
+		if err := <-errs; err != nil && (first == nil || errors.Is(first, context.Canceled)) {
+			first = err
+		}
+	}
+	return first
+}
+
+// encodeGroup encodes a group's stretches in one ffmpeg run and cuts them into their
+// chunks; raw is the prefix of its scratch files.
+func (t Tool) encodeGroup(ctx context.Context, in MixInput, lengths []int, channels int, total int64, stretches [][]mixChunk, raw string) error {
+	var args, graphs, outs []string
+	next := 0
+	for j, s := range stretches {
+		start, end := chunkRange(s[0].from, s[len(s)-1].to, total)
+		a, g, n := mixGraph(in, lengths, channels, start, end, next, fmt.Sprintf("c%d", j))
+		args, graphs, next = append(args, a...), append(graphs, g), next+n
+	}
+	args = append(args, "-filter_complex", strings.Join(graphs, ";\n"))
+	for j := range stretches {
+		outs = append(outs, fmt.Sprintf("%s-%d.raw", raw, j))
+		args = append(append(args, "-map", fmt.Sprintf("[c%dout]", j)), aacArgs(channels, outs[j])...)
+	}
+	if err := t.run(ctx, args...); err != nil {
+		return fmt.Errorf("media: mix audio: %w", err)
+	}
+	for j, s := range stretches {
+		frames, err := readADTS(outs[j])
+		if err != nil {
+			return err
+		}
+		start, _ := chunkRange(s[0].from, s[len(s)-1].to, total)
+		for _, c := range s {
+			if err := writeChunkFrames(frames, start, c.path, c.from, c.to, total); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // chunkBounds are the chunks' edges in samples: 0, each cut rounded to an AAC frame,

@@ -163,6 +163,47 @@ func TestMixAudioChunked(t *testing.T) {
 	}
 }
 
+// TestMixAudioChunkedSideBySide: a long mix given two threads is encoded by two
+// ffmpeg side by side, the second from its pre-roll, and sounds like the whole
+// encode, at the seam where they meet too.
+func TestMixAudioChunkedSideBySide(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	tool := media.Tool{}
+	voice := generate(t, "voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*440*t)*sin(2*PI*2*t):s=24000:d=9")
+	music := generate(t, "music.wav", "-f", "lavfi", "-i", "aevalsrc=0.2*sin(2*PI*220*t)+0.1*sin(2*PI*330*t):s=44100:d=7.3")
+	// Four 12 s scenes: 48 s, two shares of at least 20 s.
+	mix := media.MixInput{DurationMs: 48000, DuckUnderNarration: true, Threads: 2,
+		Background: []media.BackgroundAudio{{Path: music, Volume: 0.5, Loop: true}}}
+	cuts := []int{12000, 24000, 36000}
+	for _, at := range append([]int{0}, cuts...) {
+		mix.Narration = append(mix.Narration, media.AudioClip{Path: voice, StartMs: at + 2500, Volume: 1})
+	}
+	whole := filepath.Join(dir, "whole.m4a")
+	if err := tool.MixAudio(ctx, mix, whole); err != nil {
+		t.Fatal(err)
+	}
+	store := &dirChunks{dir: t.TempDir()}
+	chunked := filepath.Join(dir, "chunked.m4a")
+	if res, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, chunked); err != nil || res.Chunks != 4 || len(store.kept) != 4 {
+		t.Fatalf("mix: %+v %v, %d kept; want 4 chunks encoded and kept", res, err, len(store.kept))
+	}
+	w, c := decodeMono(t, whole), decodeMono(t, chunked)
+	if d := len(c) - len(w); d < -1024 || d > 1024 {
+		t.Fatalf("chunked mix has %d samples, whole %d", len(c), len(w))
+	}
+	n := min(len(c), len(w)) - 2048
+	if got := snr(c, w, 0, n); got < 25 {
+		t.Errorf("mix encoded side by side is %.1f dB from the whole one, want at least 25", got)
+	}
+	for _, seam := range cuts {
+		at := seam * 48
+		if got := snr(c, w, at-2048, at+2048); got < 25 {
+			t.Errorf("at the seam at %d ms the mix encoded side by side is %.1f dB from the whole one, want at least 25", seam, got)
+		}
+	}
+}
+
 // TestMixIsMonoWhenAllItHoldsIsMono: a mix of nothing but mono narration (WAV as the
 // TTS providers make it, or an upload, which is probed) is one channel, whole and in
 // chunks, and the chunks sound like the whole; music or a stereo clip (an insert's

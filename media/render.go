@@ -69,6 +69,11 @@ type SegmentSlide struct {
 	// contained still is not panned); otherwise it covers the canvas, cut to fit.
 	Contain bool
 	Crop    *Crop // the part of the still or clip shown; nil: all of it
+
+	// A part of a still cut to be encoded side by side (splitSegment): the whole
+	// slide's frames and how many of them come before this part, so the pan goes on
+	// from where the part before left it. Zero: the slide is whole.
+	panFrames, panFrom int
 }
 
 // Crop is the part of a picture shown, as fractions of its width and height from its
@@ -223,49 +228,80 @@ func (t Tool) encodeSegment(ctx context.Context, p segmentPart, dir, out string,
 	return nil
 }
 
-// splitSegment cuts a segment given several threads into as many parts (whole
-// slides, about equal in length, each with its share of the rasterised text, cues
-// cut and retimed to the part) to encode side by side with one thread each: measured
-// on 2 cores, two one-thread encodes beat one two-thread encode by about a fifth
-// (bench/render.sh). One part: no split.
+// splitSegment cuts a segment given several threads into as many parts of about
+// equal length (each with its share of the rasterised text, cues cut and retimed to
+// the part) to encode side by side with one thread each: measured on 2 cores, two
+// one-thread encodes beat one two-thread encode by about a fifth (bench/render.sh). A
+// cut may fall inside a still or a text slide, whose frames do not depend on what came
+// before but the pan's place; a clip is not cut, the cut moves to its nearer end. One
+// part: no split.
 func splitSegment(in SegmentInput, ov segmentOverlays) []segmentPart {
-	n := min(in.Threads, len(in.Slides))
-	if n < 2 {
+	n := in.Threads
+	c := in.Canvas
+	frames := make([]int, len(in.Slides))
+	total := 0
+	for i, s := range in.Slides {
+		frames[i] = c.Frames(s.DurationMs)
+		total += frames[i]
+	}
+	if n < 2 || total < 2 {
 		return []segmentPart{{in, ov}}
 	}
-	c := in.Canvas
-	total := 0
-	for _, s := range in.Slides {
-		total += c.Frames(s.DurationMs)
+	bounds := []int{0} // the frames the parts start at, then total
+	for j := 1; j < n; j++ {
+		at := (total*j + n/2) / n
+		a, i := 0, 0
+		for ; a+frames[i] <= at; i++ {
+			a += frames[i]
+		}
+		if b := a + frames[i]; at > a && in.Slides[i].Video != "" {
+			if at-a < b-at {
+				at = a
+			} else {
+				at = b
+			}
+		}
+		if at > bounds[len(bounds)-1] && at < total {
+			bounds = append(bounds, at)
+		}
+	}
+	bounds = append(bounds, total)
+	if len(bounds) < 3 {
+		return []segmentPart{{in, ov}}
 	}
 	var parts []segmentPart
-	frames, startMs, first := 0, 0, 0 // frames up to this slide; where the part starts; its first slide
-	for i, s := range in.Slides {
-		frames += c.Frames(s.DurationMs)
-		// Close the part once it holds its share, leaving a slide for each part to come.
-		if !(len(parts) < n-1 && frames*n >= total*(len(parts)+1) && len(in.Slides)-i-1 >= n-1-len(parts) || i == len(in.Slides)-1) {
-			continue
-		}
-		endMs := c.FramesMs(frames)
+	for k := 0; k+1 < len(bounds); k++ {
+		from, to := bounds[k], bounds[k+1]
 		p := segmentPart{
-			in: SegmentInput{Canvas: c, Slides: in.Slides[first : i+1], Style: in.Style, Preset: in.Preset, Threads: 1},
+			in: SegmentInput{Canvas: c, Style: in.Style, Preset: in.Preset, Threads: 1},
 			ov: segmentOverlays{text: map[int]overlay{}, tagline: map[int]overlay{}},
 		}
-		for k := first; k <= i; k++ {
-			if o, ok := ov.text[k]; ok {
-				p.ov.text[k-first] = o
+		a := 0 // the frame slide i starts at
+		for i, s := range in.Slides {
+			lo, hi := max(a, from), min(a+frames[i], to)
+			a += frames[i]
+			if lo >= hi {
+				continue
 			}
-			if o, ok := ov.tagline[k]; ok {
-				p.ov.tagline[k-first] = o
+			if hi-lo < frames[i] {
+				s.DurationMs, s.panFrames, s.panFrom = c.FramesMs(hi-lo), frames[i], lo-(a-frames[i])
+			}
+			j := len(p.in.Slides)
+			p.in.Slides = append(p.in.Slides, s)
+			if o, ok := ov.text[i]; ok {
+				p.ov.text[j] = o
+			}
+			if o, ok := ov.tagline[i]; ok {
+				p.ov.tagline[j] = o
 			}
 		}
+		startMs, endMs := c.FramesMs(from), c.FramesMs(to)
 		for _, q := range ov.cues {
 			if q.endMs > startMs && q.startMs < endMs {
 				p.ov.cues = append(p.ov.cues, cueOverlay{q.overlay, max(q.startMs, startMs) - startMs, min(q.endMs, endMs) - startMs})
 			}
 		}
 		parts = append(parts, p)
-		startMs, first = endMs, i+1
 	}
 	return parts
 }
@@ -619,23 +655,25 @@ func abs(n int) int {
 	return n
 }
 
-// cropExpr is the (even) crop position along one axis at frame n.
-func (p pan) cropExpr(start, d int) string {
+// cropExpr is the (even) crop position along one axis at frame n of a part whose
+// first frame is frame from of the slide.
+func (p pan) cropExpr(start, d, from int) string {
 	switch {
 	case d > 0:
-		return fmt.Sprintf("%d+2*floor(n/%d)", start, p.every)
+		return fmt.Sprintf("%d+2*floor((n+%d)/%d)", start, from, p.every)
 	case d < 0:
-		return fmt.Sprintf("%d-2*floor(n/%d)", start, p.every)
+		return fmt.Sprintf("%d-2*floor((n+%d)/%d)", start, from, p.every)
 	}
 	return strconv.Itoa(start)
 }
 
-// graph is the filters from still input k to the slide's n panned frames at canvas c;
-// crop, when not empty, is a filter (with its trailing comma) applied to the still first.
-func (p pan) graph(k, n int, c Canvas, crop string) string {
+// graph is the filters from still input k to n panned frames at canvas c, from frame
+// from of the slide on; crop, when not empty, is a filter (with its trailing comma)
+// applied to the still first.
+func (p pan) graph(k, n, from int, c Canvas, crop string) string {
 	fps := strconv.Itoa(c.FPS)
 	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT601+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
-		k, crop, p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx), p.cropExpr(p.y0, p.dy))
+		k, crop, p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx, from), p.cropExpr(p.y0, p.dy, from))
 }
 
 // segmentGraph is the ffmpeg inputs and filter graph of a segment; the graph's output
@@ -671,7 +709,11 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 				k = addInput(ov.text[i].input()...)
 			}
 			if s.KenBurns && !s.Contain && s.Image != "" {
-				g.WriteString(panFor(c, n, s.Motion).graph(k, n, c, s.cropFilter()))
+				whole := n
+				if s.panFrames > 0 {
+					whole = s.panFrames
+				}
+				g.WriteString(panFor(c, whole, s.Motion).graph(k, n, s.panFrom, c, s.cropFilter()))
 			} else {
 				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,%s%s,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB)",
 					k, s.cropFilter(), fitFilter(c, s.Contain, "bicubic"), n-1, fps)
@@ -790,6 +832,9 @@ type MixInput struct {
 	Narration          []AudioClip
 	Background         []BackgroundAudio
 	DuckUnderNarration bool
+	// Threads is how many ffmpeg MixAudioChunked may run side by side on long
+	// stretches to encode (0 or 1: one); the sound is the same either way.
+	Threads int
 }
 
 // MixSampleRate is the sample rate of every mix.
@@ -1023,13 +1068,14 @@ func concatList(files []string, workDir string) (string, error) {
 }
 
 // VideoThumbnail writes a JPEG, at most 1280 px wide, of the frame at atMs of the video
-// at in (the first frame when atMs is past the last key frame of a short clip).
-func (t Tool) VideoThumbnail(ctx context.Context, in string, atMs int, out string) error {
-	p, err := t.Probe(ctx, in, "")
-	if err != nil {
+// at in, rendered on canvas c (the first frame when atMs is past the last key frame of
+// a short clip). The canvas gives the size, so nothing is probed: the thumbnail is the
+// last step of a render before its upload.
+func (t Tool) VideoThumbnail(ctx context.Context, in string, c Canvas, atMs int, out string) error {
+	if err := c.check(); err != nil {
 		return err
 	}
-	return t.Thumbnail(ctx, in, "", float64(max(atMs, 0))/1000, p.Width, p.Height, 1280, out)
+	return t.Thumbnail(ctx, in, "", float64(max(atMs, 0))/1000, c.Width, c.Height, 1280, out)
 }
 
 // RenderClipSegment normalises the video at clip (an intro, outro or scene insert) to

@@ -304,7 +304,7 @@ func TestJoinSegmentsWithMixedAudio(t *testing.T) {
 		t.Errorf("decode joined video: %v %s", err, b)
 	}
 	thumb := filepath.Join(dir, "thumb.jpg")
-	if err := tool.VideoThumbnail(ctx, out, 1500, thumb); err != nil {
+	if err := tool.VideoThumbnail(ctx, out, small, 1500, thumb); err != nil {
 		t.Fatal(err)
 	}
 	if p, err := tool.Probe(ctx, thumb, ""); err != nil || p.Width != 320 {
