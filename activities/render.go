@@ -501,6 +501,11 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 		return RenderSegmentResult{}, err
 	}
 	seg.Threads = cores
+	if cores == 1 && a.cores().queued() == 0 {
+		// Last in line: should a core fall free while this one encodes (the segment
+		// before it ending), half of this one is encoded there instead of it idling.
+		seg.Spare = a.cores().lend
+	}
 	err = a.Engine.RenderSegment(ctx, seg, dir, out, a.beat(ctx, in.Scene))
 	release() // the upload needs no core
 	if err != nil {

@@ -165,3 +165,70 @@ func TestEncodeSlotsNeverMoreEncodersThanCores(t *testing.T) {
 		t.Fatalf("at the end %d free and %d waiting, want %d and 0", s.free, len(s.waiting), cores)
 	}
 }
+
+// TestEncodeSlotsLendOnlyWhatNoSegmentWaitsFor: a core is lent at once when it is free
+// and no segment waits; a waiting segment gets a freed core before a borrower; a
+// borrower whose context ends gives up without taking a core.
+func TestEncodeSlotsLendOnlyWhatNoSegmentWaitsFor(t *testing.T) {
+	// A holds one core (B holds the other); nobody waits: A may borrow.
+	s := newEncodeSlots(2)
+	s.free = 1 // one core held by B
+	n, releaseA, _ := s.acquire(context.Background(), nil)
+	if n != 1 || s.queued() != 0 {
+		t.Fatalf("A: %d cores, %d waiting; want 1 and 0", n, s.queued())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	lent := make(chan func(), 1)
+	go func() {
+		rel, err := s.lend(ctx)
+		if err != nil {
+			t.Error(err)
+		}
+		lent <- rel
+	}()
+	// C comes to wait for a core before B gives its back: C gets it, not the lender.
+	var waited atomic.Int32
+	c := acquireAsync(s, context.Background(), &waited)
+	waitFor(t, s, 1)
+	s.releaser(1)() // B ends
+	got := <-c
+	if got.err != nil || got.cores != 1 {
+		t.Fatalf("C: %+v, want one core", got)
+	}
+	select {
+	case <-lent:
+		t.Fatal("a core was lent while a segment waited for it")
+	case <-time.After(50 * time.Millisecond):
+	}
+	releaseA() // A's own core: nobody waits, so it is lent (to A's second part)
+	select {
+	case rel := <-lent:
+		rel()
+	case <-time.After(5 * time.Second):
+		t.Fatal("no core lent once one was free and nobody waited")
+	}
+	got.release()
+	if s.free != 2 || len(s.lending) != 0 {
+		t.Fatalf("after every release: %d free, %d borrowers; want 2 and 0", s.free, len(s.lending))
+	}
+
+	// A borrower that gives up takes nothing.
+	_, all, _ := s.acquire(context.Background(), nil)
+	short, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { _, err := s.lend(short); done <- err }()
+	for s.mu.Lock(); len(s.lending) == 0; s.mu.Lock() {
+		s.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
+	s.mu.Unlock()
+	stop()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("given up: %v, want context.Canceled", err)
+	}
+	all()
+	if s.free != 2 || len(s.lending) != 0 {
+		t.Fatalf("after the borrower gave up: %d free, %d borrowers; want 2 and 0", s.free, len(s.lending))
+	}
+}

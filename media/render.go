@@ -111,6 +111,11 @@ type SegmentInput struct {
 	Style   SubtitleStyle
 	Preset  string // x264 preset; "" = DefaultPreset
 	Threads int    // encoder and filter threads; 0 = ffmpeg's choice
+	// Spare, when set, lends the segment another core while it is encoded on fewer
+	// than two: the segment is then cut in two parts, the second encoded on the lent
+	// core as soon as there is one, else after the first. It blocks until a core is
+	// lent or ctx ends, and returns the core's release.
+	Spare func(ctx context.Context) (release func(), err error)
 }
 
 // Look of text slides and taglines.
@@ -184,8 +189,12 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 	if err != nil {
 		return err
 	}
-	if parts := splitSegment(in, overlays); len(parts) > 1 {
-		return t.renderParts(ctx, parts, dir, out, progress)
+	n := in.Threads
+	if in.Spare != nil {
+		n = max(n, 2)
+	}
+	if parts := splitSegment(in, overlays, n); len(parts) > 1 {
+		return t.renderParts(ctx, parts, max(in.Threads, 1), in.Spare, dir, out, progress)
 	}
 	return t.encodeSegment(ctx, segmentPart{in, overlays}, dir, out, progress)
 }
@@ -228,15 +237,13 @@ func (t Tool) encodeSegment(ctx context.Context, p segmentPart, dir, out string,
 	return nil
 }
 
-// splitSegment cuts a segment given several threads into as many parts of about
-// equal length (each with its share of the rasterised text, cues cut and retimed to
+// splitSegment cuts a segment into n parts of about equal length (each with its share of the rasterised text, cues cut and retimed to
 // the part) to encode side by side with one thread each: measured on 2 cores, two
 // one-thread encodes beat one two-thread encode by about a fifth (bench/render.sh). A
 // cut may fall inside a still or a text slide, whose frames do not depend on what came
 // before but the pan's place; a clip is not cut, the cut moves to its nearer end. One
 // part: no split.
-func splitSegment(in SegmentInput, ov segmentOverlays) []segmentPart {
-	n := in.Threads
+func splitSegment(in SegmentInput, ov segmentOverlays, n int) []segmentPart {
 	c := in.Canvas
 	frames := make([]int, len(in.Slides))
 	total := 0
@@ -306,15 +313,37 @@ func splitSegment(in SegmentInput, ov segmentOverlays) []segmentPart {
 	return parts
 }
 
-// renderParts renders the parts side by side and joins them, without re-encoding, into
-// out; progress sums theirs.
-func (t Tool) renderParts(ctx context.Context, parts []segmentPart, dir, out string, progress func(doneMs int)) error {
+// renderParts renders the parts, each on a core, and joins them, without
+// re-encoding, into out; progress sums theirs. The segment holds cores cores; a part
+// starts when it has one: one of those, one a finished part gave back, or one spare
+// lent (nil: none is asked for). Lent cores go back as soon as no part needs them.
+func (t Tool) renderParts(ctx context.Context, parts []segmentPart, cores int, spare func(context.Context) (func(), error), dir, out string, progress func(doneMs int)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	files := make([]string, len(parts))
 	done := make([]int, len(parts))
 	var mu sync.Mutex
 	errs := make(chan error, len(parts))
+	// A token is a core: nil for the segment's own, else the release of a lent one.
+	tokens := make(chan func(), len(parts)+cores)
+	for range min(cores, len(parts)) {
+		tokens <- nil
+	}
+	lendCtx, stopLending := context.WithCancel(ctx)
+	defer stopLending()
+	var lending sync.WaitGroup
+	if spare != nil {
+		lending.Go(func() {
+			for range len(parts) - min(cores, len(parts)) {
+				release, err := spare(lendCtx)
+				if err != nil {
+					return
+				}
+				tokens <- release
+			}
+		})
+	}
+	started := 0
 	for i, p := range parts {
 		files[i] = filepath.Join(dir, fmt.Sprintf("part%d.mp4", i))
 		var report func(int)
@@ -330,19 +359,49 @@ func (t Tool) renderParts(ctx context.Context, parts []segmentPart, dir, out str
 				progress(sum)
 			}
 		}
+		var core func()
+		select {
+		case core = <-tokens:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			if core != nil {
+				core()
+			}
+			break
+		}
+		started++
 		go func() {
 			err := t.encodeSegment(ctx, p, dir, files[i], report)
 			if err != nil {
 				cancel()
 			}
+			tokens <- core // before the error: tokens is closed once every part has answered
 			errs <- err
 		}()
 	}
+	// Every part has started: cores given back from now on are not needed.
+	stopLending()
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		for core := range tokens {
+			if core != nil {
+				core()
+			}
+		}
+	}()
 	var first error
-	for range parts {
+	for range started {
 		if err := <-errs; err != nil && (first == nil || errors.Is(first, context.Canceled)) {
 			first = err
 		}
+	}
+	lending.Wait()
+	close(tokens)
+	<-drained
+	if first == nil && started < len(parts) {
+		first = ctx.Err()
 	}
 	if first != nil {
 		return first

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"pagecast/media"
@@ -34,22 +35,63 @@ func TestSplitSegmentLooksTheSame(t *testing.T) {
 			{DurationMs: 1600, Video: in.clip},
 		}, nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) { splitLooksTheSame(t, tc.slides, tc.cues) })
+		t.Run(tc.name, func(t *testing.T) {
+			splitLooksTheSame(t, tc.slides, tc.cues, func(in *media.SegmentInput) { in.Threads = 2 })
+		})
 	}
 }
 
-func splitLooksTheSame(t *testing.T, slides []media.SegmentSlide, cues []media.Cue) {
+// TestSegmentBorrowsASpareCore: a segment on one core with a Spare is cut in two and
+// looks the same as whole, whether a core is lent at once (the second part runs on
+// it, and it is given back) or never (the parts run one after the other, and the ask
+// is called off).
+func TestSegmentBorrowsASpareCore(t *testing.T) {
+	in := makeRenderInputs(t)
+	slides := []media.SegmentSlide{{DurationMs: 2000, Image: in.still, KenBurns: true, Motion: 5, Tagline: "Lent"}}
+	cues := []media.Cue{{StartMs: 700, EndMs: 1300, Text: "Across the cut"}}
+	t.Run("lent at once", func(t *testing.T) {
+		var asked, released atomic.Int32
+		splitLooksTheSame(t, slides, cues, func(seg *media.SegmentInput) {
+			seg.Threads = 1
+			seg.Spare = func(context.Context) (func(), error) {
+				asked.Add(1)
+				return func() { released.Add(1) }, nil
+			}
+		})
+		if asked.Load() != 1 || released.Load() != 1 {
+			t.Errorf("asked for %d cores and gave back %d, want 1 and 1", asked.Load(), released.Load())
+		}
+	})
+	t.Run("never lent", func(t *testing.T) {
+		var calledOff atomic.Bool
+		splitLooksTheSame(t, slides, cues, func(seg *media.SegmentInput) {
+			seg.Threads = 1
+			seg.Spare = func(ctx context.Context) (func(), error) {
+				<-ctx.Done()
+				calledOff.Store(true)
+				return nil, ctx.Err()
+			}
+		})
+		if !calledOff.Load() {
+			t.Error("the ask for a spare core was not called off")
+		}
+	})
+}
+
+// splitLooksTheSame renders slides whole on one thread, then as split sets it, and
+// compares them frame by frame.
+func splitLooksTheSame(t *testing.T, slides []media.SegmentSlide, cues []media.Cue, split func(*media.SegmentInput)) {
 	dir := t.TempDir()
 	ctx := context.Background()
 	seg := media.SegmentInput{Canvas: small, Style: media.DefaultSubtitleStyle(small), Slides: slides, Cues: cues}
-	whole, split := filepath.Join(dir, "whole.mp4"), filepath.Join(dir, "split.mp4")
+	whole, parts := filepath.Join(dir, "whole.mp4"), filepath.Join(dir, "split.mp4")
 	seg.Threads = 1
 	if err := (media.Tool{}).RenderSegment(ctx, seg, dir, whole, nil); err != nil {
 		t.Fatal(err)
 	}
-	seg.Threads = 2
+	split(&seg)
 	var last int
-	if err := (media.Tool{}).RenderSegment(ctx, seg, dir, split, func(ms int) { last = ms }); err != nil {
+	if err := (media.Tool{}).RenderSegment(ctx, seg, dir, parts, func(ms int) { last = ms }); err != nil {
 		t.Fatal(err)
 	}
 	want, totalMs := 0, 0
@@ -57,7 +99,7 @@ func splitLooksTheSame(t *testing.T, slides []media.SegmentSlide, cues []media.C
 		want += small.Frames(s.DurationMs)
 		totalMs += s.DurationMs
 	}
-	a, b := grayFrames(t, whole, small.Width, small.Height), grayFrames(t, split, small.Width, small.Height)
+	a, b := grayFrames(t, whole, small.Width, small.Height), grayFrames(t, parts, small.Width, small.Height)
 	if len(a) != want || len(b) != want {
 		t.Fatalf("frames: whole %d, split %d, want %d", len(a), len(b), want)
 	}
