@@ -920,13 +920,33 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 	if err := a.Engine.JoinSegments(ctx, segs, audio, dir, video); err != nil {
 		return JoinRenderResult{}, fmt.Errorf("join segments: %w", err)
 	}
-	thumb := filepath.Join(dir, "thumbnail.jpg")
-	// The thumbnail comes from the first scene, not from an intro.
-	if err := a.Engine.VideoThumbnail(ctx, video, p.Canvas, tl.at(p, min(1000, p.DurationMs/2)), thumb); err != nil {
-		return JoinRenderResult{}, fmt.Errorf("thumbnail: %w", err)
-	}
-
 	prefix := RenderOutputPrefix(p.PublisherID, p.VideoID, p.Attempt)
+	// The thumbnail (from the first scene, not from an intro) is made and stored while
+	// the video uploads. Nothing is the video's until CompleteRender records it, after
+	// this returns with every object stored.
+	thumbDone := make(chan error, 1)
+	go func() {
+		thumb := filepath.Join(dir, "thumbnail.jpg")
+		if err := a.Engine.VideoThumbnail(ctx, video, p.Canvas, tl.at(p, min(1000, p.DurationMs/2)), thumb); err != nil {
+			thumbDone <- fmt.Errorf("thumbnail: %w", err)
+			return
+		}
+		thumbDone <- putFile(ctx, a.Blob, prefix+"thumbnail.jpg", thumb, "image/jpeg")
+	}()
+	err = a.storeSubtitlesAndVideo(ctx, p, tl, prefix, video)
+	if terr := <-thumbDone; err == nil {
+		err = terr
+	}
+	if err != nil {
+		return JoinRenderResult{}, err
+	}
+	return JoinRenderResult{Output: store.RenderOutput{ContentKey: prefix + "video.mp4", ThumbnailKey: prefix + "thumbnail.jpg",
+		SubtitlesKeyPrefix: prefix + "subtitles", DurationMs: tl.TotalMs}}, nil
+}
+
+// storeSubtitlesAndVideo writes the render's subtitle files (SRT, WebVTT, ASS, timed
+// on the joined video) and uploads the video, under prefix.
+func (a *RenderActivities) storeSubtitlesAndVideo(ctx context.Context, p PlanRenderResult, tl renderTimeline, prefix, video string) error {
 	cues := make([]media.Cue, len(p.Cues))
 	for i, c := range p.Cues {
 		cues[i] = media.Cue{StartMs: tl.at(p, c.StartMs), EndMs: tl.at(p, c.StartMs) + c.EndMs - c.StartMs, Text: c.Text}
@@ -942,21 +962,13 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 	for _, s := range subtitles {
 		var buf bytes.Buffer
 		if err := s.write(&buf); err != nil {
-			return JoinRenderResult{}, fmt.Errorf("%s: %w", s.name, err)
+			return fmt.Errorf("%s: %w", s.name, err)
 		}
 		if err := a.Blob.Put(ctx, prefix+s.name, &buf, int64(buf.Len()), s.contentType+"; charset=utf-8"); err != nil {
-			return JoinRenderResult{}, err
+			return err
 		}
 	}
-	// The thumbnail before the video: the video's key is what marks the output whole.
-	if err := putFile(ctx, a.Blob, prefix+"thumbnail.jpg", thumb, "image/jpeg"); err != nil {
-		return JoinRenderResult{}, err
-	}
-	if err := putFile(ctx, a.Blob, prefix+"video.mp4", video, "video/mp4"); err != nil {
-		return JoinRenderResult{}, err
-	}
-	return JoinRenderResult{Output: store.RenderOutput{ContentKey: prefix + "video.mp4", ThumbnailKey: prefix + "thumbnail.jpg",
-		SubtitlesKeyPrefix: prefix + "subtitles", DurationMs: tl.TotalMs}}, nil
+	return putFile(ctx, a.Blob, prefix+"video.mp4", video, "video/mp4")
 }
 
 // heartbeatEvery heartbeats details until stop is called.
