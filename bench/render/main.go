@@ -36,6 +36,7 @@ import (
 	"syscall"
 	"time"
 
+	"pagecast/bench/benchmedia"
 	"pagecast/media"
 	"pagecast/providers/tts"
 )
@@ -436,29 +437,14 @@ func runFFmpeg(ctx context.Context, command func(context.Context, ...string) *ex
 // generate makes six varied stills larger than the canvas, a 1280x720 clip with
 // motion and sound, and a music loop; narration is spoken when first needed.
 func (b *bench) generate(ctx context.Context) error {
-	sources := []string{
-		"testsrc2=s=2400x1600", "mandelbrot=s=2400x1600", "smptehdbars=s=2400x1600",
-		"cellauto=s=2400x1600:rule=110", "life=s=2400x1600:mold=10:r=1:ratio=0.3", "rgbtestsrc=s=2400x1600",
-	}
-	for i, s := range sources {
-		p := filepath.Join(b.dir, fmt.Sprintf("still%d.jpg", i))
-		// A little noise makes the stills cost what photographs cost to encode.
-		if err := ffmpeg(ctx, "-f", "lavfi", "-i", s, "-vf", "noise=alls=5:allf=t,format=yuvj420p", "-frames:v", "1", "-q:v", "3", p); err != nil {
-			return err
-		}
-		b.stills = append(b.stills, p)
-	}
-	b.clip = filepath.Join(b.dir, "clip.mp4")
-	if err := ffmpeg(ctx, "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=30:d=6", "-f", "lavfi", "-i", "sine=f=330:d=6",
-		"-c:v", "libx264", "-preset", "veryfast", "-c:a", "aac", "-shortest", b.clip); err != nil {
+	var err error
+	if b.stills, err = benchmedia.Stills(ctx, b.dir, 6); err != nil {
 		return err
 	}
-	// Music as uploads are: 44.1 kHz stereo, broadband: a chord with overtones that
-	// swells, over a noise beat twice a second, a little different in each ear.
-	b.music = filepath.Join(b.dir, "music.wav")
-	chord := "0.12*sin(2*PI*%[1]g*t)*(0.7+0.3*sin(2*PI*0.25*t))+0.08*sin(2*PI*%[1]g*1.26*t)+0.07*sin(2*PI*%[1]g*1.5*t)+0.04*sin(2*PI*%[1]g*3*t)+0.12*(2*random(%[2]d)-1)*exp(-25*mod(t\\,0.5))"
-	music := "aevalsrc=" + fmt.Sprintf(chord, 220.0, 0) + "|" + fmt.Sprintf(chord, 220.5, 1) + ":s=44100:d=20"
-	if err := ffmpeg(ctx, "-f", "lavfi", "-i", music, b.music); err != nil {
+	if b.clip, err = benchmedia.Clip(ctx, b.dir); err != nil {
+		return err
+	}
+	if b.music, err = benchmedia.Music(ctx, b.dir); err != nil {
 		return err
 	}
 	espeak, err := tts.NewEspeak("")

@@ -17,7 +17,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -30,6 +29,7 @@ import (
 	"go.temporal.io/sdk/log"
 
 	"pagecast/bench/benchclient"
+	"pagecast/bench/benchmedia"
 	"pagecast/domain"
 	"pagecast/workflows"
 )
@@ -127,41 +127,17 @@ type media struct {
 	clip, music string
 }
 
-// generate makes 20 stills (2400x1600 JPEG with a little noise, as photographs cost to
-// encode), a 6 s 720p clip and 20 s of music, as bench/render does.
-func generate(dir string) (media, error) {
-	var m media
-	sources := []string{"testsrc2", "mandelbrot", "smptehdbars", "cellauto=rule=110", "life=mold=10:r=1:ratio=0.3", "rgbtestsrc"}
-	for i := range 20 {
-		src := sources[i%len(sources)]
-		sep := "="
-		if strings.Contains(src, "=") {
-			sep = ":"
-		}
-		p := filepath.Join(dir, fmt.Sprintf("still%02d.jpg", i))
-		if err := ffmpeg("-f", "lavfi", "-i", src+sep+"s=2400x1600", "-vf", fmt.Sprintf("noise=alls=5:allf=t,hue=h=%d,format=yuvj420p", i*17),
-			"-frames:v", "1", "-q:v", "3", p); err != nil {
-			return m, err
-		}
-		m.stills = append(m.stills, p)
-	}
-	m.clip = filepath.Join(dir, "clip.mp4")
-	if err := ffmpeg("-f", "lavfi", "-i", "testsrc2=s=1280x720:r=30:d=6", "-f", "lavfi", "-i", "sine=f=330:d=6",
-		"-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", m.clip); err != nil {
+// generate makes 20 stills, a clip and music as bench/render does.
+func generate(dir string) (m media, err error) {
+	ctx := context.Background()
+	if m.stills, err = benchmedia.Stills(ctx, dir, 20); err != nil {
 		return m, err
 	}
-	m.music = filepath.Join(dir, "music.wav")
-	chord := "0.12*sin(2*PI*%[1]g*t)*(0.7+0.3*sin(2*PI*0.25*t))+0.08*sin(2*PI*%[1]g*1.26*t)+0.07*sin(2*PI*%[1]g*1.5*t)+0.12*(2*random(%[2]d)-1)*exp(-25*mod(t\\,0.5))"
-	music := "aevalsrc=" + fmt.Sprintf(chord, 220.0, 0) + "|" + fmt.Sprintf(chord, 220.5, 1) + ":s=44100:d=20"
-	return m, ffmpeg("-f", "lavfi", "-i", music, m.music)
-}
-
-func ffmpeg(args ...string) error {
-	out, err := exec.Command("ffmpeg", append([]string{"-hide_banner", "-nostdin", "-v", "error", "-y"}, args...)...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("ffmpeg %s: %w: %s", strings.Join(args, " "), err, out)
+	if m.clip, err = benchmedia.Clip(ctx, dir); err != nil {
+		return m, err
 	}
-	return nil
+	m.music, err = benchmedia.Music(ctx, dir)
+	return m, err
 }
 
 // library is a new account's imported media.
