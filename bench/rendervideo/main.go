@@ -39,7 +39,7 @@ func main() {
 	temporal := flag.String("temporal", "127.0.0.1:7233", "Temporal frontend host:port of that Pagecast")
 	namespace := flag.String("namespace", "default", "Temporal namespace")
 	dir := flag.String("dir", "", "directory for the generated media (default: a new temporary one)")
-	runs := flag.Int("runs", 3, "runs, each with a new account; medians are printed")
+	runs := flag.Int("runs", 3, "runs, each with a new account; the run of median time is printed")
 	flag.Parse()
 	if err := run(*base, *temporal, *namespace, *dir, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "rendervideo:", err)
