@@ -47,6 +47,7 @@ type renderObjects interface {
 	Get(ctx context.Context, key string) (io.ReadCloser, blob.ObjectInfo, error)
 	Head(ctx context.Context, key string) (blob.ObjectInfo, error)
 	Delete(ctx context.Context, key string) error
+	List(ctx context.Context, prefix string, fn func(blob.ObjectInfo) error) error
 }
 
 // renderEngine is the ffmpeg render engine (media.Tool).
@@ -75,6 +76,8 @@ type RenderActivities struct {
 	// app's address for the link in it.
 	Mailer    email.Sender
 	PublicURL string
+	// Now is the activities' clock, which ages the render cache; nil = time.Now.
+	Now func() time.Time
 
 	// slots hands the worker's cores to the segments it encodes (encodeSlots).
 	slotsOnce sync.Once
@@ -412,6 +415,68 @@ func audioHash(durationMs int, clips []RenderClip, music []RenderBackground) str
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// The render cache (segments, inserts, mixes and their stretches under renders/) is
+// swept of what no render used for RenderCacheAge. A render reuses only what is a day
+// younger than that, so nothing it found is swept before its join; what it finds
+// older it makes again, which stores it afresh.
+const (
+	RenderCacheAge   = 30 * 24 * time.Hour
+	renderCacheReuse = RenderCacheAge - 24*time.Hour
+	// renderCachePrefix holds every render cache key and nothing else.
+	renderCachePrefix = "renders/"
+)
+
+func (a *RenderActivities) now() time.Time {
+	if a.Now != nil {
+		return a.Now()
+	}
+	return time.Now()
+}
+
+// reusable tells whether a stored render cache object is young enough to reuse.
+func (a *RenderActivities) reusable(o blob.ObjectInfo) bool {
+	return a.now().Sub(o.LastModified) < renderCacheReuse
+}
+
+// SweepRenderCacheInput is empty; the cut-off is the activity's clock.
+type SweepRenderCacheInput struct{}
+
+// SweepRenderCacheResult counts the cache objects removed and their bytes.
+type SweepRenderCacheResult struct {
+	Objects int
+	Bytes   int64
+}
+
+// SweepRenderCache removes the render cache objects, of every account, last stored
+// over RenderCacheAge ago. A video's rendered MP4, thumbnail and subtitles are kept
+// elsewhere (RenderOutputPrefix) and are not touched.
+func (a *RenderActivities) SweepRenderCache(ctx context.Context, _ SweepRenderCacheInput) (SweepRenderCacheResult, error) {
+	stop := heartbeatEvery(ctx, 10*time.Second, "sweep render cache")
+	defer stop()
+	cutoff := a.now().Add(-RenderCacheAge)
+	var res SweepRenderCacheResult
+	// S3 lists after the last key it gave, so deleting as it lists is safe.
+	err := a.Blob.List(ctx, renderCachePrefix, func(o blob.ObjectInfo) error {
+		if !o.LastModified.Before(cutoff) {
+			return nil
+		}
+		// A render may have stored it again since the page was listed.
+		if now, err := a.Blob.Head(ctx, o.Key); err != nil || !now.LastModified.Before(cutoff) {
+			if errors.Is(err, blob.ErrNotFound) {
+				err = nil
+			}
+			return err
+		}
+		if err := a.Blob.Delete(ctx, o.Key); err != nil {
+			return err
+		}
+		res.Objects++
+		res.Bytes += o.Size
+		return nil
+	})
+	return res, err
+}
+
 // hashOf is the hex SHA-256 of the JSON of parts.
 func hashOf(parts ...any) string {
 	h := sha256.New()
@@ -479,9 +544,9 @@ type SegmentProgress struct {
 // heartbeats its progress.
 func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentInput) (RenderSegmentResult, error) {
 	key := SegmentKey(in.PublisherID, in.Scene.Hash)
-	if _, err := a.Blob.Head(ctx, key); err == nil {
+	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
 		return RenderSegmentResult{Key: key, Reused: true}, nil
-	} else if !errors.Is(err, blob.ErrNotFound) {
+	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {
 		return RenderSegmentResult{}, err
 	}
 	dir, err := a.workDir(in.AttemptID, "scene-"+strconv.FormatInt(in.Scene.SceneID, 10))
@@ -625,11 +690,12 @@ func (a *RenderActivities) RenderInsert(ctx context.Context, in RenderInsertInpu
 	res := RenderInsertResult{Type: in.Clip.Type, SegmentKey: InsertKey(in.PublisherID, in.Clip.Hash, ".mp4")}
 	audioKey := InsertKey(in.PublisherID, in.Clip.Hash, ".wav")
 	infoKey := InsertKey(in.PublisherID, in.Clip.Hash, ".json")
-	if rc, _, err := a.Blob.Get(ctx, infoKey); err == nil {
+	if rc, o, err := a.Blob.Get(ctx, infoKey); err == nil {
 		var info insertInfo
 		err := json.NewDecoder(rc).Decode(&info)
 		rc.Close()
-		if err == nil && info.DurationMs > 0 {
+		// The segment and sound were stored just before their measure.
+		if err == nil && info.DurationMs > 0 && a.reusable(o) {
 			res.DurationMs, res.Reused = info.DurationMs, true
 			if info.HasAudio {
 				res.AudioKey = audioKey
@@ -794,9 +860,9 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	p := in.Plan
 	tl := timelineOf(p, in.Inserts)
 	key := AudioKey(p.PublisherID, hashOf(p.AudioHash, tl.TotalMs, tl.sounds))
-	if _, err := a.Blob.Head(ctx, key); err == nil {
+	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
 		return MixRenderAudioResult{Key: key, Reused: true}, nil
-	} else if !errors.Is(err, blob.ErrNotFound) {
+	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {
 		return MixRenderAudioResult{}, err
 	}
 	dir, err := a.workDir(in.AttemptID, "mix")
@@ -838,7 +904,7 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	}
 	mix.DuckUnderNarration = len(mix.Background) > 0 && len(mix.Narration) > 0
 	out := filepath.Join(dir, "audio.m4a")
-	done, err := a.Engine.MixAudioChunked(ctx, mix, tl.cuts, audioChunks{a.Blob, p.PublisherID}, dir, out)
+	done, err := a.Engine.MixAudioChunked(ctx, mix, tl.cuts, audioChunks{a.Blob, p.PublisherID, a.reusable}, dir, out)
 	if err != nil {
 		return MixRenderAudioResult{}, fmt.Errorf("mix audio: %w", err)
 	}
@@ -857,10 +923,11 @@ func AudioChunkKey(publisherID int64, hash string) string {
 type audioChunks struct {
 	blob        renderObjects
 	publisherID int64
+	reusable    func(blob.ObjectInfo) bool
 }
 
 func (c audioChunks) FetchChunk(ctx context.Context, hash, path string) (bool, error) {
-	rc, _, err := c.blob.Get(ctx, AudioChunkKey(c.publisherID, hash))
+	rc, o, err := c.blob.Get(ctx, AudioChunkKey(c.publisherID, hash))
 	if errors.Is(err, blob.ErrNotFound) {
 		return false, nil
 	}
@@ -868,6 +935,9 @@ func (c audioChunks) FetchChunk(ctx context.Context, hash, path string) (bool, e
 		return false, err
 	}
 	defer rc.Close()
+	if !c.reusable(o) {
+		return false, nil
+	}
 	_, err = copyToFile(path, rc)
 	return err == nil, err
 }

@@ -17,6 +17,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"pagecast/activities"
+	"pagecast/blob"
 	"pagecast/domain"
 	"pagecast/media"
 	"pagecast/models"
@@ -504,6 +505,117 @@ func TestRenderWithInserts(t *testing.T) {
 			t.Fatalf("the edited subtitles are not the delivered ones:\n%s", srt2)
 		}
 	})
+}
+
+// TestRenderCacheAgesAndIsSwept: a render reuses only cache objects younger than a day
+// short of RenderCacheAge, and stores again what it makes anew; the sweep removes what
+// is older than RenderCacheAge and leaves the rendered videos.
+func TestRenderCacheAgesAndIsSwept(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		outro := e.asset("outro.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "smptebars=size=640x360:rate=30", "-t", "0.5",
+			"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+		song := e.asset("river.wav", models.AssetTypeIDAudio, "-f", "lavfi", "-i", "sine=f=440:d=3", "-ar", "48000")
+		v := e.video("The harbour wakes at dawn.")
+		e.narrateScene(v.Scenes[0].ID)
+		l := v.Scenes[0].Layers[0]
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: l.ID, Text: l.Text}}, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.store.CreateInsert(ctx, e.pub, v.ID, models.InsertOutro, outro, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.store.AddBackgroundAudio(ctx, e.pub, v.ID, song, 60, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		cache := func() (keys []string) {
+			t.Helper()
+			if err := e.blob.List(ctx, fmt.Sprintf("renders/%d/", e.pub), func(o blob.ObjectInfo) error {
+				keys = append(keys, o.Key)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return keys
+		}
+		reused := func(segs []activities.RenderSegmentResult) bool {
+			return segs[0].Reused && e.lastInserts[0].Reused && e.lastMixReused
+		}
+		sweep := func(ahead time.Duration) activities.SweepRenderCacheResult {
+			t.Helper()
+			e.acts.Now = func() time.Time { return time.Now().Add(ahead) }
+			defer func() { e.acts.Now = nil }()
+			var res activities.SweepRenderCacheResult
+			e.run(e.acts.SweepRenderCache, activities.SweepRenderCacheInput{}, &res)
+			return res
+		}
+
+		_, _, segs, _ := e.render(v.ID)
+		stored := cache()
+		if segs[0].Reused || len(stored) < 6 { // segment, insert (3), mix, its stretches
+			t.Fatalf("first render: segment %+v, cache %q", segs[0], stored)
+		}
+		if _, _, segs, _ := e.render(v.ID); !reused(segs) {
+			t.Fatalf("a render a moment later: segment %+v, insert %+v, mix reused %v", segs[0], e.lastInserts[0], e.lastMixReused)
+		}
+		// 29 days and an hour on, nothing is reused: everything is made and stored again.
+		e.acts.Now = func() time.Time { return time.Now().Add(activities.RenderCacheAge - 23*time.Hour) }
+		_, _, segs, _ = e.render(v.ID)
+		if segs[0].Reused || e.lastInserts[0].Reused || e.lastMixReused || e.lastMix.ChunksReused != 0 {
+			t.Fatalf("a render of old cache: segment %+v, insert %+v, mix %+v (reused %v)", segs[0], e.lastInserts[0], e.lastMix, e.lastMixReused)
+		}
+		e.acts.Now = nil
+		if _, _, segs, _ := e.render(v.ID); !reused(segs) {
+			t.Fatal("what the last render stored again is not reused")
+		}
+
+		if res := sweep(0); res.Objects != 0 {
+			t.Fatalf("the sweep removed %+v of a fresh cache", res)
+		}
+		// Objects stored again between the sweep's listing and its delete are kept.
+		e.acts.Blob = storedAgain{e.blob, time.Now().Add(activities.RenderCacheAge + time.Hour)}
+		if res := sweep(activities.RenderCacheAge + time.Hour); res.Objects != 0 {
+			t.Fatalf("the sweep removed %+v objects stored again while it listed", res)
+		}
+		e.acts.Blob = e.blob
+		if res := sweep(activities.RenderCacheAge + time.Hour); res.Objects != len(stored) || res.Bytes == 0 {
+			t.Fatalf("the sweep a month on removed %+v, want the %d objects of the cache", res, len(stored))
+		}
+		if left := cache(); len(left) != 0 {
+			t.Fatalf("left in the cache: %q", left)
+		}
+		got, err := e.store.VideoForWorkflow(ctx, v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.download(got.ContentKey, "kept.mp4") // the video itself stays
+
+		_, _, segs, joined := e.render(v.ID)
+		if segs[0].Reused || e.lastInserts[0].Reused || e.lastMixReused {
+			t.Fatal("a render after the sweep reused what was swept")
+		}
+		probe, err := media.Tool{}.Probe(ctx, e.download(joined.Output.ContentKey, "again.mp4"), "")
+		if err != nil || math.Abs(probe.Duration*1000-float64(joined.Output.DurationMs)) > 100 {
+			t.Fatalf("the render after the sweep: %+v, %v", probe, err)
+		}
+	})
+}
+
+// storedAgain is an object store whose objects all read as stored at a given time, as
+// if a render had just stored each again.
+type storedAgain struct {
+	*blob.Store
+	at time.Time
+}
+
+func (s storedAgain) Head(ctx context.Context, key string) (blob.ObjectInfo, error) {
+	o, err := s.Store.Head(ctx, key)
+	o.LastModified = s.at
+	return o, err
 }
 
 func srtTime(ms int) string {

@@ -195,6 +195,24 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// List calls fn with every object whose key starts with prefix, in key order, a page
+// of S3's listing at a time. The objects' ContentType is not listed and stays empty.
+func (s *Store) List(ctx context.Context, prefix string, fn func(ObjectInfo) error) error {
+	pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{Bucket: &s.bucket, Prefix: &prefix})
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(ctx)
+		if err != nil {
+			return fmt.Errorf("blob list %s: %w", prefix, mapErr(err))
+		}
+		for _, o := range page.Contents {
+			if err := fn(objectInfo(aws.ToString(o.Key), o.Size, nil, o.ETag, o.LastModified)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Copy copies the object at src to dst within the bucket, keeping its
 // metadata and content type.
 func (s *Store) Copy(ctx context.Context, src, dst string) error {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -207,5 +209,46 @@ func TestConfigValidation(t *testing.T) {
 	}
 	if _, err := blob.New(context.Background(), valid); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestList: every object under a prefix, in key order, across S3's pages of 1,000.
+func TestList(t *testing.T) {
+	ctx := t.Context()
+	_, store := startS3(t, t.TempDir()) // on disk, as `pagecast run` keeps it
+	want := []string{}
+	for i := range 1003 {
+		key := fmt.Sprintf("renders/1/segments/%04d.mp4", i)
+		want = append(want, key)
+		if err := store.Put(ctx, key, strings.NewReader("x"), 1, "video/mp4"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, key := range []string{"renders/10/segments/a.mp4", "videos/1/1/renders/1/video.mp4"} {
+		if err := store.Put(ctx, key, strings.NewReader("xy"), 2, "video/mp4"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	err := store.List(ctx, "renders/1/", func(o blob.ObjectInfo) error {
+		if o.Size != 1 || o.ETag == "" || time.Since(o.LastModified) > time.Minute {
+			return fmt.Errorf("listed %+v", o)
+		}
+		got = append(got, o.Key)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("listed %d keys (first %q), want %d", len(got), got[:min(len(got), 1)], len(want))
+	}
+	stop := errors.New("stop")
+	n := 0
+	if err := store.List(ctx, "renders/", func(blob.ObjectInfo) error { n++; return stop }); !errors.Is(err, stop) || n != 1 {
+		t.Fatalf("stopping after one: err %v after %d", err, n)
+	}
+	if err := store.List(ctx, "nothing/", func(blob.ObjectInfo) error { return stop }); err != nil {
+		t.Fatalf("empty prefix: %v", err)
 	}
 }

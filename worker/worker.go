@@ -45,6 +45,7 @@ func Register(r sdkworker.Registry, acts Activities) {
 	r.RegisterWorkflow(workflows.ImportAsset)
 	r.RegisterWorkflow(workflows.DeleteAssetObjects)
 	r.RegisterWorkflow(workflows.SweepAssetObjects)
+	r.RegisterWorkflow(workflows.SweepRenderCache)
 	r.RegisterActivity(acts.Assets)
 	// Videos and their narration.
 	r.RegisterWorkflow(workflows.CreateVideo)

@@ -209,6 +209,22 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 	return res, nil
 }
 
+// SweepRenderCacheScheduleID names the daily Temporal Schedule of SweepRenderCache.
+const SweepRenderCacheScheduleID = "SweepRenderCache"
+
+// SweepRenderCache removes the render cache objects (segments, inserts, mixes) that
+// no render stored or made again for activities.RenderCacheAge. A Temporal Schedule
+// runs it daily.
+func SweepRenderCache(ctx workflow.Context) (activities.SweepRenderCacheResult, error) {
+	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: time.Hour, HeartbeatTimeout: time.Minute,
+		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 5},
+	})
+	var res activities.SweepRenderCacheResult
+	err := workflow.ExecuteActivity(ctx, ra.SweepRenderCache, activities.SweepRenderCacheInput{}).Get(ctx, &res)
+	return res, err
+}
+
 // RenderVideo starts attempt n at rendering a video.
 func (s Starter) RenderVideo(ctx context.Context, in RenderVideoInput) error {
 	return s.start(ctx, RenderVideoID(in.VideoID, in.Attempt), RenderVideo, in)

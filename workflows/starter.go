@@ -44,13 +44,15 @@ func (s Starter) SendVerificationEmail(ctx context.Context, verificationID int64
 		activities.SendVerificationEmailInput{VerificationID: verificationID})
 }
 
-// schedules are the hourly Temporal Schedules Pagecast runs: ID and workflow.
+// schedules are the Temporal Schedules Pagecast runs: ID, workflow and interval.
 var schedules = []struct {
 	id       string
 	workflow any
+	every    time.Duration
 }{
-	{PurgeExpiredSessionsScheduleID, PurgeExpiredSessions},
-	{SweepAssetObjectsScheduleID, SweepAssetObjects},
+	{PurgeExpiredSessionsScheduleID, PurgeExpiredSessions, time.Hour},
+	{SweepAssetObjectsScheduleID, SweepAssetObjects, time.Hour},
+	{SweepRenderCacheScheduleID, SweepRenderCache, 24 * time.Hour},
 }
 
 // EnsureSchedules creates the Temporal Schedules Pagecast needs, leaving existing
@@ -59,7 +61,7 @@ func (s Starter) EnsureSchedules(ctx context.Context) error {
 	for _, sc := range schedules {
 		_, err := s.Client.ScheduleClient().Create(ctx, client.ScheduleOptions{
 			ID:      sc.id,
-			Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: time.Hour}}},
+			Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: sc.every}}},
 			Overlap: enumspb.SCHEDULE_OVERLAP_POLICY_SKIP,
 			Action:  &client.ScheduleWorkflowAction{ID: sc.id, Workflow: sc.workflow, TaskQueue: s.TaskQueue},
 		})

@@ -84,4 +84,11 @@ func TestRunAllSurvivesRestart(t *testing.T) {
 	if _, err := tc.ScheduleClient().GetHandle(ctx, workflows.PurgeExpiredSessionsScheduleID).Describe(ctx); err != nil {
 		t.Fatalf("session purge schedule: %v", err)
 	}
+	sweep, err := tc.ScheduleClient().GetHandle(ctx, workflows.SweepRenderCacheScheduleID).Describe(ctx)
+	if err != nil {
+		t.Fatalf("render cache sweep schedule: %v", err)
+	}
+	if iv := sweep.Schedule.Spec.Intervals; len(iv) != 1 || iv[0].Every != 24*time.Hour {
+		t.Fatalf("render cache sweep runs every %+v, want daily", iv)
+	}
 }
