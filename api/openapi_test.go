@@ -100,12 +100,18 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	}
 }
 
-// jsonFields lists the JSON names of a struct's fields.
+// jsonFields lists the JSON names of a struct's fields, those of embedded structs
+// among them.
 func jsonFields(v any) []string {
 	var out []string
 	rt := reflect.TypeOf(v)
 	for i := 0; i < rt.NumField(); i++ {
-		out = append(out, strings.Split(rt.Field(i).Tag.Get("json"), ",")[0])
+		f := rt.Field(i)
+		if f.Anonymous && f.Tag.Get("json") == "" {
+			out = append(out, jsonFields(reflect.Zero(f.Type).Interface())...)
+			continue
+		}
+		out = append(out, strings.Split(f.Tag.Get("json"), ",")[0])
 	}
 	sort.Strings(out)
 	return out
@@ -157,6 +163,8 @@ func TestOpenAPIRequestBodies(t *testing.T) {
 		"put /api/v2/layer/{layerId}/transform":           layerTransformRequest{},
 		"put /api/v2/video/{id}/voiceover/duration":       voiceoverDurationRequest{},
 		"post /api/v2/video/{id}/automatch":               automatchRequest{},
+		"post /api/v2/subtitles/styles/config":            subtitleStyleRequest{},
+		"put /api/v2/subtitles/styles/config/{id}":        subtitleStyleRequest{},
 	}
 	multipart := map[string][]string{
 		"post /api/v2/asset/upload": {"file"},

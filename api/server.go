@@ -247,6 +247,13 @@ func (s *Server) routes(reg *prometheus.Registry, web fs.FS) *gin.Engine {
 	lib.GET("/video/:id/exports", handle(s.exports))
 	lib.GET("/video/:id/subtitles/ass", s.requireRender(), handle(s.subtitlesASS))
 
+	// Subtitle style configs (api/subtitle_styles.go).
+	authed.GET("/subtitles/styles/config", handle(s.listSubtitleStyles))
+	authed.POST("/subtitles/styles/config", handle(s.createSubtitleStyle))
+	authed.PUT("/subtitles/styles/config/:id", handle(s.updateSubtitleStyle))
+	lib.GET("/subtitles/styles/video/:id", handle(s.videoSubtitleStyle))
+	authed.GET("/font/fontFamilies", handle(s.fontFamilies))
+
 	// Background audio (api/background_audio.go).
 	lib.GET("/video/:id/backgroundAudio", handle(s.listBackgroundAudio))
 	lib.POST("/video/:id/backgroundAudio", handle(s.addBackgroundAudio))

@@ -23,19 +23,17 @@ import (
 )
 
 // Defaults of a new video (spec 001 section 9): theme 88 for 16:9 and, our decision,
-// 282 for 9:16; subtitle style 3 for 16:9 and 4 for 9:16.
+// 282 for 9:16. The default subtitle style is models.DefaultSubtitleStyleFor.
 const (
-	DefaultTemplateHorizontal      = 88
-	DefaultTemplateVertical        = 282
-	DefaultSubtitleStyleHorizontal = 3
-	DefaultSubtitleStyleVertical   = 4
-	videoPageSize                  = 12
-	maxVideoPageSize               = 100
-	maxVideoNameLen                = 255
-	maxVideoDescriptionLen         = 5000
-	maxKeywords                    = 50
-	maxKeywordLen                  = 100
-	maxInitialAssets               = 100
+	DefaultTemplateHorizontal = 88
+	DefaultTemplateVertical   = 282
+	videoPageSize             = 12
+	maxVideoPageSize          = 100
+	maxVideoNameLen           = 255
+	maxVideoDescriptionLen    = 5000
+	maxKeywords               = 50
+	maxKeywordLen             = 100
+	maxInitialAssets          = 100
 )
 
 // Messages of video creation.
@@ -158,9 +156,14 @@ func (s *Server) newVideo(c *gin.Context, r createVideoRequest) (models.Video, e
 		}
 	}
 	if v.SubtitleStyleConfigID == 0 {
-		v.SubtitleStyleConfigID = DefaultSubtitleStyleHorizontal
-		if v.AspectRatio == models.AspectVertical {
-			v.SubtitleStyleConfigID = DefaultSubtitleStyleVertical
+		v.SubtitleStyleConfigID = int(models.DefaultSubtitleStyleFor(v.AspectRatio))
+	} else if v.SubtitleStyleConfigID > 0 && v.AspectRatio.Valid() {
+		fe, err := s.checkSubtitleStyle(c, v.AspectRatio, int64(v.SubtitleStyleConfigID))
+		if err != nil {
+			return v, err
+		}
+		if fe != nil {
+			fields = append(fields, *fe)
 		}
 	}
 	if strings.TrimSpace(r.PageURL) != "" {
@@ -377,6 +380,8 @@ type updateVideoRequest struct {
 	Description       *string `json:"description"`
 	VoiceID           *int64  `json:"voiceId"`
 	HardcodeSubtitles *bool   `json:"hardcodeSubtitles"`
+	// SubtitleStyleConfigID is a style the account sees, of the video's format.
+	SubtitleStyleConfigID *int64 `json:"subtitleStyleConfigId"`
 }
 
 // updateVideo renames a video, changes its default narrator (a new narrator
@@ -422,6 +427,20 @@ func (s *Server) updateVideo(c *gin.Context) error {
 		u.VoiceID = vid
 	}
 	u.HardcodeSubtitles = r.HardcodeSubtitles
+	if r.SubtitleStyleConfigID != nil {
+		cur, err := s.store.Video(ctx, sess.PublisherID, id)
+		if err != nil {
+			return notFoundAs(err, errVideoNotFound)
+		}
+		fe, err := s.checkSubtitleStyle(c, cur.AspectRatio, *r.SubtitleStyleConfigID)
+		if err != nil {
+			return err
+		}
+		if fe != nil {
+			fields = append(fields, *fe)
+		}
+		u.SubtitleStyleConfigID = r.SubtitleStyleConfigID
+	}
 	if len(fields) > 0 {
 		return validation(fields...)
 	}

@@ -20,8 +20,10 @@ type SubtitleStyle struct {
 	FontName                              string
 	FontSize                              int
 	PrimaryColor, OutlineColor, BackColor string // RRGGBB; BackColor colours the shadow
-	Bold                                  bool
+	Bold, Italic                          bool
+	Spacing                               int // extra pixels between letters
 	Outline, Shadow                       int
+	Blur                                  int // softens the edges (libass's \blur); 0 is sharp
 	MarginL, MarginR, MarginV             int
 	Angle                                 int // degrees, counter-clockwise
 	Alignment                             int // ASS numpad position; 0 means 2 (bottom centre)
@@ -82,9 +84,12 @@ type assStyle struct {
 }
 
 func (s assStyle) line() string {
-	bold := 0
+	bold, italic := 0, 0
 	if s.Bold {
 		bold = -1
+	}
+	if s.Italic {
+		italic = -1
 	}
 	align := s.Alignment
 	if align < 1 || align > 9 {
@@ -94,10 +99,10 @@ func (s assStyle) line() string {
 	if font == "" {
 		font = "DejaVu Sans"
 	}
-	return fmt.Sprintf("Style: %s,%s,%d,%s,%s,%s,%s,%d,0,0,0,100,100,0,%d,1,%d,%d,%d,%d,%d,%d,1",
+	return fmt.Sprintf("Style: %s,%s,%d,%s,%s,%s,%s,%d,%d,0,0,100,100,%d,%d,1,%d,%d,%d,%d,%d,%d,1",
 		s.name, font, max(s.FontSize, 1), assColor(s.PrimaryColor), assColor(s.PrimaryColor),
-		assColor(s.OutlineColor), assColor(s.BackColor), bold, s.Angle, max(s.Outline, 0), max(s.Shadow, 0),
-		align, max(s.MarginL, 0), max(s.MarginR, 0), max(s.MarginV, 0))
+		assColor(s.OutlineColor), assColor(s.BackColor), bold, italic, max(s.Spacing, 0), s.Angle,
+		max(s.Outline, 0), max(s.Shadow, 0), align, max(s.MarginL, 0), max(s.MarginR, 0), max(s.MarginV, 0))
 }
 
 // assEvent is one Dialogue line; text is already ASS (see assText).
@@ -114,9 +119,16 @@ func writeASSDoc(w io.Writer, c Canvas, styles []assStyle, events []assEvent) er
 	for _, s := range styles {
 		bw.WriteString(s.line() + "\n")
 	}
+	// A style has no blur field in ASS: a blurred style's lines start with \blur.
+	blur := map[string]string{}
+	for _, s := range styles {
+		if s.Blur > 0 {
+			blur[s.name] = fmt.Sprintf(`{\blur%d}`, s.Blur)
+		}
+	}
 	bw.WriteString("\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n")
 	for _, e := range events {
-		fmt.Fprintf(bw, "Dialogue: 0,%s,%s,%s,,0,0,0,,%s\n", assTime(e.startMs), assTime(e.endMs), e.style, e.text)
+		fmt.Fprintf(bw, "Dialogue: 0,%s,%s,%s,,0,0,0,,%s%s\n", assTime(e.startMs), assTime(e.endMs), e.style, blur[e.style], e.text)
 	}
 	return bw.Flush()
 }

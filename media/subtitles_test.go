@@ -30,6 +30,25 @@ func TestWriteASS(t *testing.T) {
 	}
 }
 
+// TestWriteASSItalicSpacingBlur: italic and spacing are style fields; blur, which ASS
+// styles lack, starts each of the style's lines.
+func TestWriteASSItalicSpacingBlur(t *testing.T) {
+	style := media.SubtitleStyle{FontName: "DejaVu Serif", FontSize: 40, PrimaryColor: "FFFFFF", OutlineColor: "000000",
+		BackColor: "000000", Italic: true, Spacing: 7, Blur: 3, Alignment: 8}
+	var b strings.Builder
+	if err := media.WriteASS(&b, subtitleCues[:1], style, media.Canvas9x16); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Style: Default,DejaVu Serif,40,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,-1,0,0,100,100,7,0,1,0,0,8,0,0,0,1\n",
+		"Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\blur3}Hello, world\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
 func TestWriteSRT(t *testing.T) {
 	var b strings.Builder
 	if err := media.WriteSRT(&b, subtitleCues); err != nil {

@@ -246,6 +246,9 @@ type VideoUpdate struct {
 	VoiceID *int64
 	// HardcodeSubtitles says whether the next render burns the subtitles in.
 	HardcodeSubtitles *bool
+	// SubtitleStyleConfigID is the subtitle style of the next render; the caller has
+	// checked the account sees it and it is of the video's format.
+	SubtitleStyleConfigID *int64
 }
 
 // UpdateVideo edits a live video of the account in one transaction and marks it a
@@ -267,6 +270,9 @@ func (s *Store) UpdateVideo(ctx context.Context, publisherID, id int64, u VideoU
 		}
 		if u.HardcodeSubtitles != nil {
 			changes["hardcode_subtitles"] = *u.HardcodeSubtitles
+		}
+		if u.SubtitleStyleConfigID != nil {
+			changes["subtitle_style_config_id"] = *u.SubtitleStyleConfigID
 		}
 		if u.VoiceID != nil && (v.VoiceID == nil || *v.VoiceID != *u.VoiceID) {
 			narratorChanged = !v.IsVoiceover
