@@ -142,6 +142,28 @@ describe('editor', () => {
       await page.locator(`[data-testid=insert-choice][data-asset-id="${intro}"]`).click();
       await page.locator('[data-testid=insert-row][data-type="1"] [data-testid=insert-name]', { hasText: 'intro.mp4' }).waitFor();
 
+      // A subtitle style of one's own, made in the render panel from the Classic one, becomes the video's.
+      await page.locator('[data-testid=subtitle-style-3] input[type=radio]').check();
+      await page.click('[data-testid=subtitle-style-copy]');
+      const editor = page.locator('[data-testid=subtitle-style-editor]');
+      await editor.locator('[data-testid=style-name]').fill('Harbour serif');
+      await editor.locator('[data-testid=style-fontFamily]').selectOption('DejaVu Serif');
+      await editor.locator('[data-testid=style-fontSize]').fill('300');
+      await editor.locator('[data-testid=style-save]').click();
+      await editor.getByText('Font size must be between 10 and 200.').waitFor();
+      await editor.locator('[data-testid=style-fontSize]').fill('64');
+      await editor.locator('[data-testid=style-save]').click();
+      await editor.waitFor({ state: 'detached' });
+      let styleId;
+      for (let i = 0; ; i++) {
+        const v = await video(id);
+        const mine = (await api('GET', '/api/v2/subtitles/styles/config?aspectRatio=horizontal')).body.data.subtitleStyleConfigs.find((s) => s.name === 'Harbour serif');
+        if (mine && v.subtitleStyleConfigId === mine.subtitleStyleConfigId) { styleId = mine.subtitleStyleConfigId; break; }
+        assert.ok(i < 40, 'the new style is the video\'s');
+        await page.waitForTimeout(250);
+      }
+      assert.ok(await page.locator(`[data-testid=subtitle-style-${styleId}] input[type=radio]`).isChecked(), 'the new style is shown chosen');
+
       // Render from the editor.
       await page.waitForFunction(() => !document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 30_000 });
       await page.click('[data-testid=render-button]');
@@ -158,6 +180,8 @@ describe('editor', () => {
       const srt = await (await fetch(exports.find((x) => x.type === 'srt').url)).text();
       assert.match(srt, /Dawn over the harbour/, 'the edited subtitle is delivered');
       assert.match(srt, /^00:00:01,/m, 'subtitles start after the 1 s intro');
+      const ass = await (await fetch(exports.find((x) => x.type === 'ass').url)).text();
+      assert.match(ass, /^Style: Default,DejaVu Serif,64,/m, 'the ASS file carries the chosen style');
       const details = async () => (await api('GET', `/api/v2/video/${id}/renderStatusWithDetails`)).body.data;
       const first = await details();
       assert.equal(first.status, 'completed');

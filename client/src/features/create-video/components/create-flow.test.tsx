@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builtInStyles, ownStyle, styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { currentPath, makeUser, renderApp, signedIn } from '@/test/render-app';
 import { EMPTY_DRAFT, useCreateVideoDraft } from '../stores/create-video-draft';
@@ -29,6 +30,7 @@ function api(extra: Record<string, MockHandler> = {}, user = makeUser()) {
     ...signedIn({ ...user, scriptMaxLength: 60 } as typeof user),
     'GET /api/v2/presets/createvideo': presets,
     'GET /api/v2/presets/createvideo/metadata': ok({ totalPublicPresets: 1, totalUserPresets: 0 }),
+    ...styleRoutes(),
     ...extra,
   });
 }
@@ -262,5 +264,62 @@ describe('create video flow', () => {
     const { router } = renderApp('/dashboard/create-video/single/settings');
     await waitFor(() => expect(currentPath(router)).toBe('/dashboard/create-video/single'));
     expect(await screen.findByTestId('create-type-voiceover')).toBeTruthy();
+  });
+});
+
+describe('subtitle style of a new video', () => {
+  const radio = (id: number) => screen.getByTestId(`subtitle-style-radio-${id}`) as HTMLInputElement;
+  const radios = () =>
+    within(screen.getByRole('radiogroup', { name: 'Subtitle style' }))
+      .getAllByRole('radio')
+      .map((r) => (r as HTMLInputElement).value);
+
+  it('is chosen among the tiles of the format, and a new format starts from its default', async () => {
+    const { find } = api({
+      ...styleRoutes(() => [...builtInStyles(), ownStyle(), ownStyle({ subtitleStyleConfigId: 21, name: 'Tall', aspectRatio: 'vertical' })]),
+      'POST /api/v2/video': ok({ videoId: 80 }, 201),
+      'GET /api/v2/video/80': video({ videoId: 80 }),
+    });
+    useCreateVideoDraft.setState({ createType: 'script', body: 'Hello there.', presetChecked: true });
+    const { router } = renderApp('/dashboard/create-video/single/settings');
+    await waitFor(() => expect(radio(3).checked).toBe(true));
+    expect(radios()).toEqual(['1', '3', '20']);
+    // Styles are made in the editor, not here.
+    expect(screen.queryByTestId('subtitle-style-new')).toBeNull();
+    expect(screen.queryByLabelText('Subtitle style id')).toBeNull();
+
+    fireEvent.click(radio(20));
+    expect(useCreateVideoDraft.getState().settings.subtitleStyleConfigId).toBe(20);
+    expect(radio(20).checked).toBe(true);
+
+    // Another format: its styles, and its default chosen.
+    fireEvent.click(screen.getByRole('link', { name: 'change' }));
+    fireEvent.click(await screen.findByTestId('aspect-vertical'));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboard/create-video/single/from-scratch'));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(radio(4).checked).toBe(true));
+    expect(radios()).toEqual(['2', '4', '21']);
+    expect(useCreateVideoDraft.getState().settings.subtitleStyleConfigId).toBe(4);
+
+    fireEvent.click(radio(2));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboard/create-video/single/overview'));
+    expect(screen.getByText(/Burned in, style “Bold yellow”/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('create-submit'));
+    await waitFor(() => expect(find('POST /api/v2/video')).toHaveLength(1));
+    expect(find('POST /api/v2/video')[0].body).toMatchObject({ aspectRatio: 'vertical', subtitleStyleConfigId: 2 });
+  });
+
+  it('can still be given by id when the styles cannot be loaded', async () => {
+    api({ 'GET /api/v2/subtitles/styles/config': fail(500, 'internal', 'Something went wrong.') });
+    useCreateVideoDraft.setState({ createType: 'script', body: 'Hello there.', presetChecked: true });
+    renderApp('/dashboard/create-video/single/settings');
+    expect((await screen.findByTestId('subtitle-styles-error')).textContent).toContain('Subtitle styles could not be loaded.');
+    const input = screen.getByLabelText('Subtitle style id') as HTMLInputElement;
+    expect(input.value).toBe('3');
+    fireEvent.change(input, { target: { value: '7' } });
+    expect(useCreateVideoDraft.getState().settings.subtitleStyleConfigId).toBe(7);
+    expect(screen.queryByTestId('notification')).toBeNull();
   });
 });

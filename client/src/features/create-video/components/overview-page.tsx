@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubtitleStyles } from '@/features/subtitle-styles';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { notify } from '@/stores/notifications';
 import { useCreateVideo } from '../api/create-video';
@@ -20,6 +21,7 @@ const FIELD_STEP: Record<string, { label: string; step: (d: DraftData) => string
   description: { label: 'Description', step: () => 'settings' },
   voiceId: { label: 'Voice', step: () => 'settings' },
   templateId: { label: 'Theme', step: () => 'settings' },
+  subtitleStyleConfigId: { label: 'Subtitle style', step: () => 'settings' },
 };
 
 const TYPE_LABELS = { url: 'Web page', script: 'My script', topic: 'AI topic', voiceover: 'My voiceover' } as const;
@@ -51,6 +53,8 @@ export function OverviewPage() {
   const create = useCreateVideo();
   const problem = blockingProblem(d, limit);
   const s = d.settings;
+  const styles = useSubtitleStyles(s.aspectRatio);
+  const styleName = styles.data?.find((style) => style.subtitleStyleConfigId === s.subtitleStyleConfigId)?.name;
   const a = withSomeSource(s.automatch);
   const errorFields = Object.entries(d.createErrors);
   const formError = create.error && errorFields.length === 0 ? errorMessage(create.error) : undefined;
@@ -103,7 +107,7 @@ export function OverviewPage() {
     ['Format', s.aspectRatio === 'vertical' ? 'Vertical 9:16' : 'Horizontal 16:9', 'aspect-ratio'],
     ['Voice', d.voice ? d.voice.name : s.voiceId ? `Preset voice #${s.voiceId}` : 'Chosen by AI', 'settings'],
     ['Theme', `#${s.templateId}`, 'settings'],
-    ['Subtitles', `${s.hardcodeSubtitles ? 'Burned in' : 'Not burned in'}, style #${s.subtitleStyleConfigId}`, 'settings'],
+    ['Subtitles', `${s.hardcodeSubtitles ? 'Burned in' : 'Not burned in'}, ${styleName ? `style “${styleName}”` : `style #${s.subtitleStyleConfigId}`}`, 'settings'],
     ['Slides', `up to ${s.maxSentencesPerSlide} sentences, ${s.pauseBetweenSlidesMs / 1000} s pause`, 'settings'],
     ['Taglines', yesNo(s.autoTaglines), 'settings'],
     ['Text slides', yesNo(s.canCreateTextSlides), 'settings'],

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '@/components/form/text-field';
+import { SubtitleStyleChooser } from '@/features/subtitle-styles';
 import { VoicePanel } from '@/features/voices';
 import { useScriptLimit } from '../hooks/use-script-limit';
 import { useCreateVideoDraft } from '../stores/create-video-draft';
@@ -115,19 +116,27 @@ export function SettingsPage() {
             hint={s.templateId === defaultTheme ? 'The default theme.' : undefined}
             error={errors.templateId}
           />
-          <IdField
-            label="Subtitle style id"
-            name="subtitleStyleConfigId"
-            value={s.subtitleStyleConfigId}
-            onChange={(subtitleStyleConfigId) => d.settingsChanged({ subtitleStyleConfigId })}
-            error={errors.subtitleStyleConfigId}
-          />
         </div>
         {s.templateId !== defaultTheme && (
           <button type="button" className="button button--ghost button--sm cv-inline-button" onClick={() => d.settingsChanged({ templateId: defaultTheme })}>
             Use the default theme
           </button>
         )}
+        <SubtitleStyleChooser
+          aspectRatio={s.aspectRatio}
+          selectedId={s.subtitleStyleConfigId}
+          onChoose={(style) => d.settingsChanged({ subtitleStyleConfigId: style.subtitleStyleConfigId })}
+          hint="How burned-in subtitles and the ASS file look. Styles are made and edited in the video editor."
+          error={errors.subtitleStyleConfigId}
+          fallback={
+            <IdField
+              label="Subtitle style id"
+              name="subtitleStyleConfigId"
+              value={s.subtitleStyleConfigId}
+              onChange={(subtitleStyleConfigId) => d.settingsChanged({ subtitleStyleConfigId })}
+            />
+          }
+        />
         <CheckboxField
           asSwitch
           label="Burn subtitles into the video"

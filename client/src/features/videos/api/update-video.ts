@@ -11,9 +11,15 @@ export interface UpdateVideoInput {
   voiceId?: number;
   /** Whether the next render burns the subtitles in. */
   hardcodeSubtitles?: boolean;
+  /** The subtitle style of the next render: one the account sees, of the video's format. */
+  subtitleStyleConfigId?: number;
 }
 
-/** PUT /api/v2/video/{id} {name?, description?, voiceId?, hardcodeSubtitles?} -> the video, now a draft */
+/**
+ * PUT /api/v2/video/{id} {name?, description?, voiceId?, hardcodeSubtitles?, subtitleStyleConfigId?} -> the video, now
+ * a draft. A style of the other format, or one the account cannot see, is 400 with a field error on
+ * subtitleStyleConfigId.
+ */
 export async function updateVideo({ videoId, ...patch }: UpdateVideoInput): Promise<Video> {
   const data = await api.put<unknown>(`/api/v2/video/${encodeURIComponent(String(videoId))}`, patch);
   return normalizeVideo(data);

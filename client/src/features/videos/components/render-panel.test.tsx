@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { fail, mockApi, ok, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { RENDER_POLL_MS } from '../api/get-render-status';
@@ -48,6 +49,7 @@ function api(routes: Record<string, MockHandler> = {}) {
     'GET /api/v2/video/42/renderStatusWithDetails': ok(renderStatus()),
     'GET /api/v2/video/42/exports': ok({ exports: [] }),
     'GET /api/v2/user/config': ok({}),
+    ...styleRoutes(),
     ...routes,
   });
 }

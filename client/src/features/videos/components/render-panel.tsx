@@ -11,6 +11,7 @@ import { RENDER_FAILED, useRenderVideo } from '../api/render-video';
 import { useUpdateVideo } from '../api/update-video';
 import type { CreditsInfo, RenderExportType, RenderProgress, Video } from '../api/types';
 import { isBuilding } from '../utils/build-stage';
+import { RenderSubtitleStyle } from './render-subtitle-style';
 import {
   isRenderActive,
   isRenderFailed,
@@ -155,9 +156,9 @@ function RenderConfirm({
 
 /**
  * RenderOptions are the render settings next to the button: whether this video's next render burns its subtitles in
- * (a change makes the video a draft, so it may render again) and whether the user is e-mailed when a render ends
- * (their own setting, for every video). The subtitle switch is locked while a render runs; the e-mail one is not:
- * it is read when the render ends.
+ * and in which subtitle style (a change makes the video a draft, so it may render again), and whether the user is
+ * e-mailed when a render ends (their own setting, for every video). The subtitle switch and style are locked while a
+ * render runs; the e-mail switch is not: it is read when the render ends.
  */
 function RenderOptions({ video, rendering }: { video: Video; rendering: boolean }) {
   const update = useUpdateVideo();
@@ -191,6 +192,7 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
           {errorMessage(update.error, HARDCODE_FAILED)}
         </p>
       )}
+      <RenderSubtitleStyle video={video} rendering={rendering} />
       <CheckboxField
         asSwitch
         label="E-mail me when a render finishes"

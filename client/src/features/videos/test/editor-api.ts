@@ -1,3 +1,4 @@
+import { styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { signedIn } from '@/test/render-app';
 import { fullVideo } from './fixtures';
@@ -41,6 +42,7 @@ export function editorApi(routes: Record<string, MockHandler> = {}, video: () =>
     'GET /api/v2/video/42/validate': ok({ validations: [] }),
     'GET /api/v2/video/42/pendingAssetStatus': ok({ pending: false, assets: [] }),
     'GET /api/v2/voice': ok({ voices: [], page: 1, pageSize: 1000, total: 0 }),
+    ...styleRoutes(),
     ...routes,
   });
 }
