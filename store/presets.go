@@ -9,7 +9,6 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
-	"pagecast/migrations"
 	"pagecast/models"
 )
 
@@ -68,14 +67,8 @@ func (s *Store) CreatePreset(ctx context.Context, p *models.Preset, limit int) e
 	}
 	pub := *p.PublisherID
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		lock := tx.Model(&models.Publisher{}).Select("id").Where("id = ?", pub)
-		if s.dialect == migrations.Postgres {
-			// SQLite transactions here take the write lock at BEGIN (_txlock=immediate).
-			lock = lock.Clauses(clause.Locking{Strength: "UPDATE"})
-		}
-		var owner models.Publisher
-		if err := lock.Take(&owner).Error; err != nil {
-			return translate(err, fmt.Sprintf("publisher %d", pub))
+		if _, err := s.lockPublisher(tx, pub); err != nil {
+			return err
 		}
 		var n int64
 		if err := tx.Model(&models.Preset{}).Where("publisher_id = ? AND is_public = ?", pub, false).Count(&n).Error; err != nil {

@@ -48,13 +48,8 @@ func (s *Store) CreateSubtitleStyleConfig(ctx context.Context, c *models.Subtitl
 	}
 	pub := *c.PublisherID
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		lock := tx.Model(&models.Publisher{}).Select("id").Where("id = ?", pub)
-		if s.dialect == migrations.Postgres {
-			lock = lock.Clauses(clause.Locking{Strength: "UPDATE"})
-		}
-		var owner models.Publisher
-		if err := lock.Take(&owner).Error; err != nil {
-			return translate(err, fmt.Sprintf("publisher %d", pub))
+		if _, err := s.lockPublisher(tx, pub); err != nil {
+			return err
 		}
 		var n int64
 		if err := tx.Model(&models.SubtitleStyleConfig{}).Where("publisher_id = ?", pub).Count(&n).Error; err != nil {

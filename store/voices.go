@@ -8,7 +8,6 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
-	"pagecast/migrations"
 	"pagecast/models"
 )
 
@@ -279,14 +278,8 @@ func (s *Store) CreateClonedVoice(ctx context.Context, v *models.Voice, limit in
 	}
 	pub := *v.PublisherID
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		lock := tx.Model(&models.Publisher{}).Select("id").Where("id = ?", pub)
-		if s.dialect == migrations.Postgres {
-			// SQLite transactions here take the write lock at BEGIN (_txlock=immediate).
-			lock = lock.Clauses(clause.Locking{Strength: "UPDATE"})
-		}
-		var p models.Publisher
-		if err := lock.Take(&p).Error; err != nil {
-			return translate(err, fmt.Sprintf("publisher %d", pub))
+		if _, err := s.lockPublisher(tx, pub); err != nil {
+			return err
 		}
 		var n int64
 		if err := liveClones(tx, pub).Count(&n).Error; err != nil {
