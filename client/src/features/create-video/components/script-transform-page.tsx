@@ -8,7 +8,8 @@ import { SCRIPT_THROTTLE_MS, SCRIPT_VOCABULARIES, vocabularyLabel } from '../uti
 import { AUTO_TONE } from '../utils/tones';
 import { charCount } from '../utils/validation';
 import { CheckboxField } from '@/components/form/checkbox-field';
-import { SelectField, StepActions, TextAreaField } from './fields';
+import { SelectField } from '@/components/form/select-field';
+import { StepActions, TextAreaField } from './fields';
 import { SOURCE_STEP, stepPath } from './paths';
 import { ThrottleNote, useScriptThrottle } from './throttle-note';
 

@@ -15,7 +15,8 @@ import {
 } from '../utils/constants';
 import { validateScript } from '../utils/validation';
 import { CheckboxField } from '@/components/form/checkbox-field';
-import { SelectField, StepActions } from './fields';
+import { SelectField } from '@/components/form/select-field';
+import { StepActions } from './fields';
 import { SOURCE_STEP, stepPath } from './paths';
 import { PresetsBar } from './presets-bar';
 import { ScriptField } from './script-field';

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { FieldErrorText, TextField } from '@/components/form/text-field';
 import type { NumberLimit } from '../utils/limits';
 
@@ -79,48 +79,6 @@ export function StyleColorField({ name, label, value, fallback, onChange, error 
         />
       </div>
       <FieldErrorText id={`${id}-error`} field={name} message={error} />
-    </div>
-  );
-}
-
-interface StyleSelectFieldProps<T extends string> {
-  name: string;
-  label: string;
-  value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  onChange: (value: T) => void;
-  error?: string;
-  hint?: ReactNode;
-}
-
-/** StyleSelectField: one of a few values (a font, a position). */
-export function StyleSelectField<T extends string>({ name, label, value, options, onChange, error, hint }: StyleSelectFieldProps<T>) {
-  const id = `${name}-${useId()}`;
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="input"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => {
-          const picked = options.find((o) => o.value === e.target.value);
-          if (picked) onChange(picked.value);
-        }}
-        data-testid={`style-${name}`}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint && <p className="field__hint">{hint}</p>}
-      <FieldErrorText field={name} message={error} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { FormAlert } from '@/components/form/form-alert';
+import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { dialogKeyDown } from '@/lib/dialog-keys';
 import { useCreateSubtitleStyle } from '../api/create-subtitle-style';
 import { useFontFamilies } from '../api/get-font-families';
 import type { StyleAspectRatio, SubtitlePosition, SubtitleStyleConfig, SubtitleStyleFields } from '../api/types';
@@ -23,7 +25,7 @@ import {
   type StyleDraft,
   type StyleErrors,
 } from '../utils/limits';
-import { StyleColorField, StyleNumberField, StyleSelectField } from './style-editor-fields';
+import { StyleColorField, StyleNumberField } from './style-editor-fields';
 import { SubtitleStylePreview } from './subtitle-style-preview';
 
 /** STYLE_SAVE_FAILED: the editor's message for a refusal without words of its own. */
@@ -34,8 +36,6 @@ const POSITIONS: ReadonlyArray<{ value: SubtitlePosition; label: string }> = [
   { value: 'middle', label: 'Middle' },
   { value: 'top', label: 'Top' },
 ];
-
-const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), button:not([disabled])';
 
 interface SubtitleStyleEditorProps {
   aspectRatio: StyleAspectRatio;
@@ -111,24 +111,8 @@ export function SubtitleStyleEditor({ aspectRatio, editing, initial, onSaved, on
     }
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      if (!busy) onCancel();
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    const focusable = Array.from(formRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+  function onKeyDown(e: KeyboardEvent) {
+    dialogKeyDown(e, formRef.current, onCancel, busy);
   }
 
   const fontOptions = [...new Set([...(fonts.data ?? []), ...(draft.fontFamily ? [draft.fontFamily] : [])])].map((f) => ({ value: f, label: f }));
@@ -185,7 +169,7 @@ export function SubtitleStyleEditor({ aspectRatio, editing, initial, onSaved, on
             />
             <fieldset className="fieldset subtitle-style-editor__group">
               <legend className="field__label">Text</legend>
-              <StyleSelectField
+              <SelectField
                 name="fontFamily"
                 label="Font"
                 value={draft.fontFamily}
@@ -193,6 +177,7 @@ export function SubtitleStyleEditor({ aspectRatio, editing, initial, onSaved, on
                 onChange={(v) => set('fontFamily', v)}
                 error={errorOf('fontFamily')}
                 hint={fonts.isError ? 'The list of fonts could not be loaded.' : undefined}
+                testId="style-fontFamily"
               />
               {number('fontSize')}
               {number('spacing')}
@@ -215,13 +200,14 @@ export function SubtitleStyleEditor({ aspectRatio, editing, initial, onSaved, on
             </fieldset>
             <fieldset className="fieldset subtitle-style-editor__group">
               <legend className="field__label">Placement</legend>
-              <StyleSelectField
+              <SelectField
                 name="position"
                 label="Position"
                 value={draft.position}
                 options={POSITIONS}
                 onChange={(v) => set('position', v)}
                 error={errorOf('position')}
+                testId="style-position"
               />
               {number('marginVertical')}
               {number('marginLeft')}

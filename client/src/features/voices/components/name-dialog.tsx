@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { dialogKeyDown } from '@/lib/dialog-keys';
 
 interface NameDialogProps {
   busy: boolean;
@@ -24,23 +25,7 @@ export function NameDialog({ busy, error, onSubmit, onCancel }: NameDialogProps)
   }
 
   function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      if (!busy) onCancel();
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    const focusable = Array.from(ref.current?.querySelectorAll<HTMLElement>('input, button:not([disabled])') ?? []);
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    dialogKeyDown(e, ref.current, onCancel, busy);
   }
 
   return (

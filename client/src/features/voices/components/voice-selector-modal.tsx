@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '@/lib/auth';
+import { dialogKeyDown } from '@/lib/dialog-keys';
 import type { Voice } from '../api/types';
 import { VoiceCloner } from './voice-cloner';
 import { VoicePicker } from './voice-picker';
@@ -11,8 +12,6 @@ interface VoiceSelectorModalProps {
   onSelect: (voice: Voice) => void;
   onClose: () => void;
 }
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]):not([type=hidden]), [tabindex="0"]';
 
 /** Picker and (with the VoiceCloning feature) Cloner in one modal. Escape closes; Tab stays inside. */
 export function VoiceSelectorModal({ selectedId, onSelect, onClose }: VoiceSelectorModalProps) {
@@ -31,26 +30,8 @@ export function VoiceSelectorModal({ selectedId, onSelect, onClose }: VoiceSelec
     };
   }, []);
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    const focusable = Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
-      (el) => !el.hidden,
-    );
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === ref.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+  function onKeyDown(e: KeyboardEvent) {
+    dialogKeyDown(e, ref.current, onClose);
   }
 
   return (
