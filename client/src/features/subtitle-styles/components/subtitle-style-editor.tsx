@@ -133,7 +133,7 @@ export function SubtitleStyleEditor({ aspectRatio, editing, initial, onSaved, on
   );
 
   return (
-    <div className="dialog-backdrop subtitle-style-editor-backdrop">
+    <div className="dialog-backdrop">
       <form
         ref={formRef}
         className="dialog subtitle-style-editor"
