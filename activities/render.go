@@ -39,7 +39,7 @@ type renderStore interface {
 	BackgroundAudiosForWorkflow(ctx context.Context, videoID int64) ([]models.VideoBackgroundAudio, error)
 	InsertsForWorkflow(ctx context.Context, videoID int64) ([]models.VideoInsert, error)
 	SubtitlesForWorkflow(ctx context.Context, videoID int64) ([]models.VideoSubtitle, error)
-	SubtitleStyleConfig(ctx context.Context, publisherID, id int64) (models.SubtitleStyleConfig, error)
+	VideoSubtitleStyle(ctx context.Context, v models.Video) (models.SubtitleStyleConfig, error)
 }
 
 // renderObjects is where render inputs are read and outputs written.
@@ -220,12 +220,12 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 	if v.AspectRatio == models.AspectVertical {
 		canvas = media.Canvas9x16
 	}
-	style, err := a.subtitleStyle(ctx, v)
+	cfg, err := a.Store.VideoSubtitleStyle(ctx, v)
 	if err != nil {
-		return PlanRenderResult{}, err
+		return PlanRenderResult{}, fmt.Errorf("subtitle style of video %d: %w", v.ID, err)
 	}
 	res := PlanRenderResult{VideoID: v.ID, PublisherID: v.PublisherID, Attempt: att.Attempt, Canvas: canvas,
-		Style: style, Burn: v.HardcodeSubtitles}
+		Style: subtitleStyleOf(cfg.SubtitleStyleLook), Burn: v.HardcodeSubtitles}
 
 	at := 0
 	motion := 0
@@ -322,22 +322,8 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 	return res, nil
 }
 
-// subtitleStyle is the look of v's subtitles: its subtitle style config, or its
-// format's default when the account cannot see that style or it is of the other
-// format (a video made before styles were checked).
-func (a *RenderActivities) subtitleStyle(ctx context.Context, v models.Video) (media.SubtitleStyle, error) {
-	cfg, err := a.Store.SubtitleStyleConfig(ctx, v.PublisherID, int64(v.SubtitleStyleConfigID))
-	if errors.Is(err, models.ErrNotFound) || err == nil && cfg.AspectRatio != v.AspectRatio {
-		cfg, err = a.Store.SubtitleStyleConfig(ctx, v.PublisherID, models.DefaultSubtitleStyleFor(v.AspectRatio))
-	}
-	if err != nil {
-		return media.SubtitleStyle{}, fmt.Errorf("subtitle style of video %d: %w", v.ID, err)
-	}
-	return SubtitleStyleOf(cfg.SubtitleStyleLook), nil
-}
-
-// SubtitleStyleOf is how the engine draws a subtitle style config's look.
-func SubtitleStyleOf(l models.SubtitleStyleLook) media.SubtitleStyle {
+// subtitleStyleOf is how the engine draws a subtitle style config's look.
+func subtitleStyleOf(l models.SubtitleStyleLook) media.SubtitleStyle {
 	align := map[models.SubtitlePosition]int{models.SubtitleBottom: 2, models.SubtitleMiddle: 5, models.SubtitleTop: 8}[l.Position]
 	return media.SubtitleStyle{
 		FontName: l.FontFamily, FontSize: l.FontSize, Bold: l.Bold, Italic: l.Italic,

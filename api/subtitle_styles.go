@@ -172,7 +172,7 @@ func (s *Server) videoSubtitleStyle(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := s.subtitleStyleOf(c, v)
+	cfg, err := s.store.VideoSubtitleStyle(c.Request.Context(), v)
 	if err != nil {
 		return err
 	}
@@ -184,17 +184,6 @@ func (s *Server) videoSubtitleStyle(c *gin.Context) error {
 		"videoId": v.ID, "aspectRatio": v.AspectRatio, "hardcodeSubtitles": v.HardcodeSubtitles,
 		"subtitleStyleConfigId": cfg.ID, "subtitleStyleConfig": subtitleStyleOut(cfg), "assSubtitlesURL": ass,
 	})
-}
-
-// subtitleStyleOf is the style v renders with: its own, or its format's default when
-// the account cannot see that one or it is of the other format (as the render plan).
-func (s *Server) subtitleStyleOf(c *gin.Context, v models.Video) (models.SubtitleStyleConfig, error) {
-	ctx := c.Request.Context()
-	cfg, err := s.store.SubtitleStyleConfig(ctx, v.PublisherID, int64(v.SubtitleStyleConfigID))
-	if errors.Is(err, models.ErrNotFound) || err == nil && cfg.AspectRatio != v.AspectRatio {
-		cfg, err = s.store.SubtitleStyleConfig(ctx, v.PublisherID, models.DefaultSubtitleStyleFor(v.AspectRatio))
-	}
-	return cfg, err
 }
 
 // checkSubtitleStyle says what is wrong with giving a video of format aspect the style

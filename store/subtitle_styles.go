@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -37,6 +38,17 @@ func (s *Store) SubtitleStyleConfig(ctx context.Context, publisherID, id int64) 
 	var c models.SubtitleStyleConfig
 	err := visibleSubtitleStyles(s.db.WithContext(ctx), publisherID).Where("id = ?", id).Take(&c).Error
 	return c, translate(err, fmt.Sprintf("subtitle style %d", id))
+}
+
+// VideoSubtitleStyle is the style v renders with: its own, or its format's default
+// when the account cannot see that one or it is of the other format (a video made
+// before styles were checked).
+func (s *Store) VideoSubtitleStyle(ctx context.Context, v models.Video) (models.SubtitleStyleConfig, error) {
+	c, err := s.SubtitleStyleConfig(ctx, v.PublisherID, int64(v.SubtitleStyleConfigID))
+	if errors.Is(err, models.ErrNotFound) || err == nil && c.AspectRatio != v.AspectRatio {
+		c, err = s.SubtitleStyleConfig(ctx, v.PublisherID, models.DefaultSubtitleStyleFor(v.AspectRatio))
+	}
+	return c, err
 }
 
 // CreateSubtitleStyleConfig stores a style of the account (c.PublisherID), unless it
