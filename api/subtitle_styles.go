@@ -168,9 +168,13 @@ func (s *Server) updateSubtitleStyle(c *gin.Context) error {
 // videoSubtitleStyle answers the style a video's next render uses and the ASS file of
 // its current render (GET /api/v2/subtitles/styles/video/{id}).
 func (s *Server) videoSubtitleStyle(c *gin.Context) error {
-	v, err := s.ownVideo(c)
+	id, err := videoID(c)
 	if err != nil {
 		return err
+	}
+	v, err := s.store.VideoRow(c.Request.Context(), session(c).PublisherID, id)
+	if err != nil {
+		return notFoundAs(err, errVideoNotFound)
 	}
 	cfg, err := s.store.VideoSubtitleStyle(c.Request.Context(), v)
 	if err != nil {

@@ -428,7 +428,7 @@ func (s *Server) updateVideo(c *gin.Context) error {
 	}
 	u.HardcodeSubtitles = r.HardcodeSubtitles
 	if r.SubtitleStyleConfigID != nil {
-		cur, err := s.store.Video(ctx, sess.PublisherID, id)
+		cur, err := s.store.VideoRow(ctx, sess.PublisherID, id)
 		if err != nil {
 			return notFoundAs(err, errVideoNotFound)
 		}

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/spinner';
 import { useSubtitleStyles } from '../api/get-subtitle-styles';
 import { styleFields } from '../api/normalize';
 import type { StyleAspectRatio, SubtitleStyleConfig, SubtitleStyleFields } from '../api/types';
-import { copyName, fallbackStyleFields } from '../utils/limits';
+import { copyName } from '../utils/limits';
 import { SubtitleStyleEditor } from './subtitle-style-editor';
 import { SubtitleStylePreview } from './subtitle-style-preview';
 import './subtitle-styles.css';
@@ -150,13 +150,13 @@ export function SubtitleStyleChooser({
         </p>
       )}
 
-      {editing && styles.isSuccess && (
+      {editing && base && (
         <div className="subtitle-styles__actions">
           <button
             type="button"
             className="button button--secondary button--sm"
             disabled={locked}
-            onClick={() => setEditor({ initial: { ...(base ? styleFields(base) : fallbackStyleFields(aspectRatio)), name: '' } })}
+            onClick={() => setEditor({ initial: { ...styleFields(base), name: '' } })}
             data-testid="subtitle-style-new"
           >
             New style

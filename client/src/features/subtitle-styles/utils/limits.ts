@@ -152,30 +152,3 @@ export function copyName(name: string): string {
   const suffix = ' (copy)';
   return [...name].slice(0, STYLE_NAME_MAX - suffix.length).join('') + suffix;
 }
-
-/**
- * fallbackStyleFields: the values of the built-in "Classic" style of a format, which a new style starts from when the
- * list has nothing to copy.
- */
-export function fallbackStyleFields(aspectRatio: StyleAspectRatio): SubtitleStyleFields {
-  const vertical = aspectRatio === 'vertical';
-  return {
-    name: 'Classic',
-    fontFamily: 'DejaVu Sans',
-    fontSize: 54,
-    bold: true,
-    italic: false,
-    primaryColor: 'FFFFFF',
-    outlineColor: '000000',
-    shadowColor: '000000',
-    spacing: 0,
-    outline: 3,
-    shadowOffset: 2,
-    blurEdges: 0,
-    marginLeft: vertical ? 54 : 96,
-    marginRight: vertical ? 54 : 96,
-    marginVertical: vertical ? 120 : 67,
-    angle: 0,
-    position: 'bottom',
-  };
-}
