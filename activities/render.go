@@ -18,6 +18,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
+	"golang.org/x/sync/errgroup"
 
 	"pagecast/blob"
 	"pagecast/domain"
@@ -613,22 +614,24 @@ func (a *RenderActivities) segmentInput(ctx context.Context, dir string, in Rend
 	defer stop()
 	seg := media.SegmentInput{Canvas: in.Canvas, Cues: in.Scene.Cues, Style: in.Style, Preset: a.Preset}
 	files := map[string]string{}
+	var fetches []fetch
 	for i, s := range in.Scene.Slides {
+		if _, ok := files[s.MediaKey]; s.MediaKey != "" && !ok {
+			files[s.MediaKey] = filepath.Join(dir, fmt.Sprintf("media-%d%s", i, filepath.Ext(s.MediaKey)))
+			fetches = append(fetches, fetch{s.MediaKey, files[s.MediaKey], "slide media"})
+		}
+	}
+	if err := a.downloadAll(ctx, fetches); err != nil {
+		return seg, err
+	}
+	for _, s := range in.Scene.Slides {
 		ss := media.SegmentSlide{DurationMs: s.DurationMs, Text: s.Text, Tagline: s.Tagline, KenBurns: s.KenBurns, Motion: s.Motion,
 			Contain: s.Contain, Crop: s.Crop}
 		if s.MediaKey != "" {
-			file, ok := files[s.MediaKey]
-			if !ok {
-				file = filepath.Join(dir, fmt.Sprintf("media-%d%s", i, filepath.Ext(s.MediaKey)))
-				if err := a.download(ctx, s.MediaKey, file); err != nil {
-					return seg, fmt.Errorf("slide media: %w", err)
-				}
-				files[s.MediaKey] = file
-			}
 			if s.IsVideo {
-				ss.Video = file
+				ss.Video = files[s.MediaKey]
 			} else {
-				ss.Image = file
+				ss.Image = files[s.MediaKey]
 			}
 		}
 		seg.Slides = append(seg.Slides, ss)
@@ -664,6 +667,30 @@ func (a *RenderActivities) workDir(attemptID int64, name string) (string, error)
 	dir := filepath.Join(base, "render", strconv.FormatInt(attemptID, 10), name)
 	_ = os.RemoveAll(dir) // what a killed run left
 	return dir, os.MkdirAll(dir, 0o700)
+}
+
+// objectRequests is how many requests a render activity makes to the object store at
+// once. Each costs a round trip (tens of milliseconds on S3) before its first byte, so
+// the files a step needs are fetched, and its results stored, side by side.
+const objectRequests = 8
+
+// fetch is an object to download to file; what names it in an error.
+type fetch struct{ key, file, what string }
+
+// downloadAll downloads the objects, objectRequests at a time. The first failure
+// stops the others and is the error returned.
+func (a *RenderActivities) downloadAll(ctx context.Context, fetches []fetch) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(objectRequests)
+	for _, f := range fetches {
+		g.Go(func() error {
+			if err := a.download(ctx, f.key, f.file); err != nil {
+				return fmt.Errorf("%s: %w", f.what, err)
+			}
+			return nil
+		})
+	}
+	return g.Wait()
 }
 
 func (a *RenderActivities) download(ctx context.Context, key, file string) error {
@@ -895,11 +922,10 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	// Long stretches to encode (a first render's, or what an edit moved against the
 	// music) may take every core: the mix is most often what a re-render waits for.
 	mix := media.MixInput{DurationMs: tl.TotalMs, FPS: p.Canvas.FPS, Threads: runtime.NumCPU()}
+	var fetches []fetch
 	for i, c := range p.Narration {
 		file := filepath.Join(dir, fmt.Sprintf("narration-%03d%s", i, filepath.Ext(c.Key)))
-		if err := a.download(ctx, c.Key, file); err != nil {
-			return MixRenderAudioResult{}, fmt.Errorf("narration: %w", err)
-		}
+		fetches = append(fetches, fetch{c.Key, file, "narration"})
 		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, ID: c.Key, StartMs: tl.at(p, c.StartMs), Volume: 1, Mute: c.Mute})
 	}
 	// The inserts' own sound plays as it is; the music ducks under it as under speech.
@@ -908,19 +934,18 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 		file, ok := files[c.Key]
 		if !ok {
 			file = filepath.Join(dir, fmt.Sprintf("insert-%03d.wav", i))
-			if err := a.download(ctx, c.Key, file); err != nil {
-				return MixRenderAudioResult{}, fmt.Errorf("insert sound: %w", err)
-			}
+			fetches = append(fetches, fetch{c.Key, file, "insert sound"})
 			files[c.Key] = file
 		}
 		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, ID: c.Key, StartMs: c.StartMs, Volume: 1})
 	}
 	for i, m := range p.Background {
 		file := filepath.Join(dir, fmt.Sprintf("music-%03d%s", i, filepath.Ext(m.Key)))
-		if err := a.download(ctx, m.Key, file); err != nil {
-			return MixRenderAudioResult{}, fmt.Errorf("background audio: %w", err)
-		}
+		fetches = append(fetches, fetch{m.Key, file, "background audio"})
 		mix.Background = append(mix.Background, media.BackgroundAudio{Path: file, ID: m.Key, Volume: float64(m.Volume) / 100, Loop: true})
+	}
+	if err := a.downloadAll(ctx, fetches); err != nil {
+		return MixRenderAudioResult{}, err
 	}
 	mix.DuckUnderNarration = len(mix.Background) > 0 && len(mix.Narration) > 0
 	out := filepath.Join(dir, "audio.m4a")
@@ -996,47 +1021,43 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 	tl := timelineOf(p, in.Inserts)
 	order := tl.segments(in.Segments)
 	segs := make([]string, len(order))
+	audio := filepath.Join(dir, "audio.m4a")
+	fetches := []fetch{{in.Audio, audio, "audio"}}
 	for i, key := range order {
 		segs[i] = filepath.Join(dir, fmt.Sprintf("segment-%03d.mp4", i))
-		if err := a.download(ctx, key, segs[i]); err != nil {
-			return JoinRenderResult{}, fmt.Errorf("segment %d: %w", i+1, err)
-		}
+		fetches = append(fetches, fetch{key, segs[i], fmt.Sprintf("segment %d", i+1)})
 	}
-	audio := filepath.Join(dir, "audio.m4a")
-	if err := a.download(ctx, in.Audio, audio); err != nil {
-		return JoinRenderResult{}, fmt.Errorf("audio: %w", err)
+	if err := a.downloadAll(ctx, fetches); err != nil {
+		return JoinRenderResult{}, err
 	}
 	video := filepath.Join(dir, "video.mp4")
 	if err := a.Engine.JoinSegments(ctx, segs, audio, dir, video); err != nil {
 		return JoinRenderResult{}, fmt.Errorf("join segments: %w", err)
 	}
 	prefix := RenderOutputPrefix(p.PublisherID, p.VideoID, p.Attempt)
-	// The thumbnail (from the first scene, not from an intro) is made and stored while
-	// the video uploads. Nothing is the video's until CompleteRender records it, after
-	// this returns with every object stored.
-	thumbDone := make(chan error, 1)
-	go func() {
+	// The thumbnail (from the first scene, not from an intro) is made and stored, and
+	// the subtitle files are stored, while the video uploads. Nothing is the video's
+	// until CompleteRender records it, after this returns with every object stored.
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
 		thumb := filepath.Join(dir, "thumbnail.jpg")
-		if err := a.Engine.VideoThumbnail(ctx, video, p.Canvas, tl.at(p, min(1000, p.DurationMs/2)), thumb); err != nil {
-			thumbDone <- fmt.Errorf("thumbnail: %w", err)
-			return
+		if err := a.Engine.VideoThumbnail(gctx, video, p.Canvas, tl.at(p, min(1000, p.DurationMs/2)), thumb); err != nil {
+			return fmt.Errorf("thumbnail: %w", err)
 		}
-		thumbDone <- putFile(ctx, a.Blob, prefix+"thumbnail.jpg", thumb, "image/jpeg")
-	}()
-	err = a.storeSubtitlesAndVideo(ctx, p, tl, prefix, video)
-	if terr := <-thumbDone; err == nil {
-		err = terr
-	}
-	if err != nil {
+		return putFile(gctx, a.Blob, prefix+"thumbnail.jpg", thumb, "image/jpeg")
+	})
+	a.storeSubtitles(gctx, g, p, tl, prefix)
+	g.Go(func() error { return putFile(gctx, a.Blob, prefix+"video.mp4", video, "video/mp4") })
+	if err := g.Wait(); err != nil {
 		return JoinRenderResult{}, err
 	}
 	return JoinRenderResult{Output: store.RenderOutput{ContentKey: prefix + "video.mp4", ThumbnailKey: prefix + "thumbnail.jpg",
 		SubtitlesKeyPrefix: prefix + "subtitles", DurationMs: tl.TotalMs}}, nil
 }
 
-// storeSubtitlesAndVideo writes the render's subtitle files (SRT, WebVTT, ASS, timed
-// on the joined video) and uploads the video, under prefix.
-func (a *RenderActivities) storeSubtitlesAndVideo(ctx context.Context, p PlanRenderResult, tl renderTimeline, prefix, video string) error {
+// storeSubtitles stores the render's subtitle files (SRT, WebVTT, ASS, timed on the
+// joined video) under prefix, each in g.
+func (a *RenderActivities) storeSubtitles(ctx context.Context, g *errgroup.Group, p PlanRenderResult, tl renderTimeline, prefix string) {
 	cues := make([]media.Cue, len(p.Cues))
 	for i, c := range p.Cues {
 		cues[i] = media.Cue{StartMs: tl.at(p, c.StartMs), EndMs: tl.at(p, c.StartMs) + c.EndMs - c.StartMs, Text: c.Text}
@@ -1050,15 +1071,14 @@ func (a *RenderActivities) storeSubtitlesAndVideo(ctx context.Context, p PlanRen
 		{"subtitles.ass", "text/x-ssa", func(w io.Writer) error { return media.WriteASS(w, cues, p.Style, p.Canvas) }},
 	}
 	for _, s := range subtitles {
-		var buf bytes.Buffer
-		if err := s.write(&buf); err != nil {
-			return fmt.Errorf("%s: %w", s.name, err)
-		}
-		if err := a.Blob.Put(ctx, prefix+s.name, &buf, int64(buf.Len()), s.contentType+"; charset=utf-8"); err != nil {
-			return err
-		}
+		g.Go(func() error {
+			var buf bytes.Buffer
+			if err := s.write(&buf); err != nil {
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			return a.Blob.Put(ctx, prefix+s.name, &buf, int64(buf.Len()), s.contentType+"; charset=utf-8")
+		})
 	}
-	return putFile(ctx, a.Blob, prefix+"video.mp4", video, "video/mp4")
 }
 
 // heartbeatEvery heartbeats details until stop is called.

@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // A mix encoded in chunks: AAC codes sound in frames of 1024 samples, each frame
@@ -42,6 +44,11 @@ type ChunkStore interface {
 	// KeepChunk stores the chunk at path under hash.
 	KeepChunk(ctx context.Context, hash, path string) error
 }
+
+// chunkRequests is how many chunks MixAudioChunked fetches from, or keeps in, a
+// ChunkStore at once: an object store answers each after a round trip, so they go side
+// by side. A ChunkStore must allow that.
+const chunkRequests = 8
 
 // ChunkedMix is what MixAudioChunked did.
 type ChunkedMix struct {
@@ -73,30 +80,43 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 	}
 	channels := mixChannels(in, mono)
 	bounds := chunkBounds(total, cutsMs)
-	var chunks, missing []mixChunk
-	for k := 0; k+1 < len(bounds); k++ {
+	chunks := make([]mixChunk, len(bounds)-1)
+	found := make([]bool, len(chunks))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(chunkRequests)
+	for k := range chunks {
 		c := mixChunk{from: bounds[k], to: bounds[k+1]}
 		c.hash = chunkHash(in, lengths, channels, c.from, c.to, total)
-		c.path = filepath.Join(dir, c.hash+".aac")
-		found, err := store.FetchChunk(ctx, c.hash, c.path)
-		if err != nil {
-			return res, err
-		}
-		if found {
+		// Two chunks may sound the same (silence as long): each has its own file.
+		c.path = filepath.Join(dir, fmt.Sprintf("%03d-%s.aac", k, c.hash))
+		chunks[k] = c
+		g.Go(func() (err error) {
+			found[k], err = store.FetchChunk(gctx, c.hash, c.path)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return res, err
+	}
+	var missing []mixChunk
+	for k, c := range chunks {
+		if found[k] {
 			res.Reused++
 		} else {
 			missing = append(missing, c)
 		}
-		chunks = append(chunks, c)
 	}
 	res.Chunks = len(chunks)
 	if err := t.encodeChunks(ctx, in, lengths, channels, total, mixGroups(missing, in.Threads), dir); err != nil {
 		return res, err
 	}
+	g, gctx = errgroup.WithContext(ctx)
+	g.SetLimit(chunkRequests)
 	for _, c := range missing {
-		if err := store.KeepChunk(ctx, c.hash, c.path); err != nil {
-			return res, err
-		}
+		g.Go(func() error { return store.KeepChunk(gctx, c.hash, c.path) })
+	}
+	if err := g.Wait(); err != nil {
+		return res, err
 	}
 	var joined bytes.Buffer
 	for _, c := range chunks {
