@@ -15,13 +15,15 @@ import (
 	"pagecast/media"
 )
 
-// dirChunks keeps chunks in a folder and counts what it is asked.
+// dirChunks keeps chunks in a folder, as the worker keeps them in the object store,
+// and counts what it is asked.
 type dirChunks struct {
 	dir  string
 	mu   sync.Mutex
 	kept []string
 }
 
+// FetchChunk refuses to write over a file, as the worker's store does.
 func (d *dirChunks) FetchChunk(_ context.Context, hash, path string) (bool, error) {
 	b, err := os.ReadFile(filepath.Join(d.dir, hash))
 	if os.IsNotExist(err) {
@@ -30,7 +32,15 @@ func (d *dirChunks) FetchChunk(_ context.Context, hash, path string) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	return true, os.WriteFile(path, b, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return false, err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return true, err
 }
 
 func (d *dirChunks) KeepChunk(_ context.Context, hash, path string) error {
@@ -41,7 +51,20 @@ func (d *dirChunks) KeepChunk(_ context.Context, hash, path string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(d.dir, hash), b, 0o644)
+	// Whole or not at all, as an object store's put: two chunks alike may be kept at
+	// once, and their frames need not be the same bytes.
+	tmp, err := os.CreateTemp(d.dir, "keep-")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(b)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), filepath.Join(d.dir, hash))
 }
 
 // decodeMono is the sound of path as 48 kHz mono samples.
@@ -201,6 +224,34 @@ func TestMixAudioChunkedSideBySide(t *testing.T) {
 		if got := snr(c, w, at-2048, at+2048); got < 25 {
 			t.Errorf("at the seam at %d ms the mix encoded side by side is %.1f dB from the whole one, want at least 25", seam, got)
 		}
+	}
+}
+
+// TestMixAudioChunkedTwoStretchesAlike: two scenes that sound the same (as long, and
+// silent, with no music) are one chunk in the store; mixed again, both are found there
+// and the mix sounds as it did.
+func TestMixAudioChunkedTwoStretchesAlike(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	tool := media.Tool{}
+	voice := generate(t, "voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*440*t):s=24000:d=2")
+	// Scenes from 4.032 to 6.016 s and from 6.016 to 8 s are as long (cuts on AAC
+	// frames, 64 ms being three) and hear nothing, not even in their pre-roll.
+	mix := media.MixInput{DurationMs: 10000, Narration: []media.AudioClip{{Path: voice, StartMs: 100, Volume: 1}}}
+	cuts := []int{4032, 6016, 8000}
+	store := &dirChunks{dir: t.TempDir()}
+	first, again := filepath.Join(dir, "first.m4a"), filepath.Join(dir, "again.m4a")
+	if res, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, first); err != nil || res.Chunks != 4 || res.Reused != 0 {
+		t.Fatalf("first mix: %+v %v, want 4 chunks encoded", res, err)
+	}
+	if kept := slices.Compact(slices.Sorted(slices.Values(store.kept))); len(kept) != 3 {
+		t.Fatalf("the store holds %d chunks, want 3 (two scenes alike)", len(kept))
+	}
+	if res, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, again); err != nil || res.Reused != 4 {
+		t.Fatalf("second mix: %+v %v, want all 4 chunks found", res, err)
+	}
+	if a, b := decodeMono(t, first), decodeMono(t, again); !slices.Equal(a, b) {
+		t.Errorf("the mix made from stored chunks differs from the first (%d and %d samples)", len(a), len(b))
 	}
 }
 
