@@ -27,7 +27,7 @@ type slowObjects struct {
 
 // kind names a request by its verb and the part of the key that says what it is.
 func (s *slowObjects) kind(verb, key string) string {
-	for _, part := range []string{"/segments/", "/audio/chunks/", "/renders/", "narration", "assets/"} {
+	for _, part := range []string{"/segments/", "/audio/chunks/", "/renders/", "narration"} {
 		if strings.Contains(key, part) {
 			return verb + " " + part
 		}
