@@ -684,15 +684,29 @@ func (a *RenderActivities) downloadAll(ctx context.Context, fetches []fetch) err
 	g.SetLimit(objectRequests)
 	for _, f := range fetches {
 		g.Go(func() error {
-			if err := a.download(ctx, f.key, f.file); err != nil {
-				return fmt.Errorf("%s: %w", f.what, err)
-			}
-			return nil
+			return named(f.what, a.download(ctx, f.key, f.file))
 		})
 	}
 	return g.Wait()
 }
 
+// named says what a failed step was for, unless err holds an application error,
+// which is returned alone: Temporal reads the type and retry flag of the outermost
+// error only, so a final error wrapped (a missing file) would be retried as if it might
+// pass, and RenderVideo would show its general message instead of that error's own.
+// nil stays nil.
+func named(what string, err error) error {
+	var appErr *temporal.ApplicationError
+	if errors.As(err, &appErr) {
+		return appErr
+	}
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// download copies the object at key to file; a missing object is a final error.
 func (a *RenderActivities) download(ctx context.Context, key, file string) error {
 	rc, _, err := a.Blob.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
@@ -761,7 +775,7 @@ func (a *RenderActivities) RenderInsert(ctx context.Context, in RenderInsertInpu
 	defer stop()
 	clip := filepath.Join(dir, "clip"+filepath.Ext(in.Clip.Key))
 	if err := a.download(ctx, in.Clip.Key, clip); err != nil {
-		return res, fmt.Errorf("insert clip: %w", err)
+		return res, named("insert clip", err)
 	}
 	seg := filepath.Join(dir, "segment.mp4")
 	// An insert is encoded like a segment, on the cores segments leave; this activity

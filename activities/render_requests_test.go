@@ -2,12 +2,16 @@ package activities_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"go.temporal.io/sdk/temporal"
+
+	"pagecast/activities"
 	"pagecast/blob"
 	"pagecast/models"
 	"pagecast/store"
@@ -63,13 +67,10 @@ func (s *slowObjects) Head(ctx context.Context, key string) (blob.ObjectInfo, er
 	return s.Store.Head(ctx, key)
 }
 
-// TestRenderRequestsGoSideBySide: with a round trip on every object-store request, a
-// render fetches the files each step needs, and stores what it makes, side by side
-// rather than one after another: the segments and the mix to join, the stretches of
-// sound to reuse or keep, the narration to mix and the finished video's files.
-func TestRenderRequestsGoSideBySide(t *testing.T) {
-	e := newRenderEnv(t, storetest.SQLite(t))
-	ctx := t.Context()
+// fiveScenes stores a narrated video of five one-slide scenes, ready to render.
+func (e *renderEnv) fiveScenes() models.Video {
+	e.t.Helper()
+	t, ctx := e.t, e.t.Context()
 	v := models.Video{PublisherID: e.pub, Name: "Five scenes", AspectRatio: models.AspectHorizontal, VoiceID: &e.voice,
 		PauseAfterSlideMs: 200, MaxSentencesPerSlide: 2, BuildStage: models.BuildAutomatchCompleted}
 	if err := e.store.CreateVideo(ctx, &v); err != nil {
@@ -96,6 +97,16 @@ func TestRenderRequestsGoSideBySide(t *testing.T) {
 	if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
 		t.Fatal(err)
 	}
+	return v
+}
+
+// TestRenderRequestsGoSideBySide: with a round trip on every object-store request, a
+// render fetches the files each step needs, and stores what it makes, side by side
+// rather than one after another: the segments and the mix to join, the stretches of
+// sound to reuse or keep, the narration to mix and the finished video's files.
+func TestRenderRequestsGoSideBySide(t *testing.T) {
+	e := newRenderEnv(t, storetest.SQLite(t))
+	v := e.fiveScenes()
 	slow := &slowObjects{Store: e.blob, latency: 30 * time.Millisecond, running: map[string]int{}, peak: map[string]int{}}
 	e.acts.Blob = slow
 
@@ -110,4 +121,44 @@ func TestRenderRequestsGoSideBySide(t *testing.T) {
 			t.Errorf("%s: at most %d request at once, want them side by side (peaks %v)", kind, slow.peak[kind], slow.peak)
 		}
 	}
+}
+
+// TestRenderMissingObjectIsFinal: a file a render needs that is gone from the store (a
+// segment the join fetches, a narration clip the mix fetches) fails the step with the
+// message the user is shown, as a final error: Temporal does not retry it, and
+// RenderVideo finds its message.
+func TestRenderMissingObjectIsFinal(t *testing.T) {
+	e := newRenderEnv(t, storetest.SQLite(t))
+	ctx := t.Context()
+	v := e.fiveScenes()
+	att, plan, segs, _ := e.render(v.ID)
+	final := func(step string, err error) {
+		t.Helper()
+		var appErr *temporal.ApplicationError
+		if !errors.As(err, &appErr) || !appErr.NonRetryable() || appErr.Type() != activities.ErrTypeRenderInput ||
+			appErr.Message() != "A file the video needs is missing from storage." {
+			t.Errorf("%s with a file missing: %v, want the final error with the user's message", step, err)
+		}
+	}
+	env := e.ts.NewTestActivityEnvironment()
+	env.RegisterActivity(e.acts)
+
+	keys := make([]string, len(segs))
+	for i, s := range segs {
+		keys[i] = s.Key
+	}
+	if err := e.blob.Delete(ctx, keys[2]); err != nil {
+		t.Fatal(err)
+	}
+	_, err := env.ExecuteActivity(e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan, Segments: keys, Audio: e.lastMix.Key})
+	final("the join", err)
+
+	// The mix is looked for first: without it, the mix fetches its narration.
+	for _, key := range []string{e.lastMix.Key, plan.Narration[1].Key} {
+		if err := e.blob.Delete(ctx, key); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = env.ExecuteActivity(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan})
+	final("the mix", err)
 }
