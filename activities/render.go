@@ -697,11 +697,11 @@ func (a *RenderActivities) downloadAll(ctx context.Context, fetches []fetch) err
 // nil stays nil.
 func named(what string, err error) error {
 	var appErr *temporal.ApplicationError
-	if errors.As(err, &appErr) {
-		return appErr
-	}
-	if err == nil {
+	switch {
+	case err == nil:
 		return nil
+	case errors.As(err, &appErr):
+		return appErr
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -1060,7 +1060,7 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 		}
 		return putFile(gctx, a.Blob, prefix+"thumbnail.jpg", thumb, "image/jpeg")
 	})
-	a.storeSubtitles(gctx, g, p, tl, prefix)
+	g.Go(func() error { return a.storeSubtitles(gctx, p, tl, prefix) })
 	g.Go(func() error { return putFile(gctx, a.Blob, prefix+"video.mp4", video, "video/mp4") })
 	if err := g.Wait(); err != nil {
 		return JoinRenderResult{}, err
@@ -1070,8 +1070,9 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 }
 
 // storeSubtitles stores the render's subtitle files (SRT, WebVTT, ASS, timed on the
-// joined video) under prefix, each in g.
-func (a *RenderActivities) storeSubtitles(ctx context.Context, g *errgroup.Group, p PlanRenderResult, tl renderTimeline, prefix string) {
+// joined video) under prefix. They are small: one after another, they are stored
+// before the video's upload beside them ends.
+func (a *RenderActivities) storeSubtitles(ctx context.Context, p PlanRenderResult, tl renderTimeline, prefix string) error {
 	cues := make([]media.Cue, len(p.Cues))
 	for i, c := range p.Cues {
 		cues[i] = media.Cue{StartMs: tl.at(p, c.StartMs), EndMs: tl.at(p, c.StartMs) + c.EndMs - c.StartMs, Text: c.Text}
@@ -1085,14 +1086,15 @@ func (a *RenderActivities) storeSubtitles(ctx context.Context, g *errgroup.Group
 		{"subtitles.ass", "text/x-ssa", func(w io.Writer) error { return media.WriteASS(w, cues, p.Style, p.Canvas) }},
 	}
 	for _, s := range subtitles {
-		g.Go(func() error {
-			var buf bytes.Buffer
-			if err := s.write(&buf); err != nil {
-				return fmt.Errorf("%s: %w", s.name, err)
-			}
-			return a.Blob.Put(ctx, prefix+s.name, &buf, int64(buf.Len()), s.contentType+"; charset=utf-8")
-		})
+		var buf bytes.Buffer
+		if err := s.write(&buf); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		if err := a.Blob.Put(ctx, prefix+s.name, &buf, int64(buf.Len()), s.contentType+"; charset=utf-8"); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // heartbeatEvery heartbeats details until stop is called.
