@@ -106,6 +106,27 @@ describe('subtitles panel', () => {
     expect(screen.getByTestId('subtitles-reset')).toHaveProperty('disabled', false);
   });
 
+  it("keeps a cue's two lines when another field is edited, and Shift+Enter in the text does not save", async () => {
+    const { find } = api({
+      'GET /api/v2/video/42/subtitles': ok({ subtitles: [cue(1, 0, 2500, 'Ferries leave for the\nislands at dawn.')], edited: false }),
+      'PUT /api/v2/video/42/subtitles/1': (req) => ok({ subtitles: [{ ...(req.body as Cue), subtitleId: 101 }], edited: true }),
+    });
+    renderApp('/editor/42');
+    await loaded(1);
+    expect(input(0, 'subtitle-text').value).toBe('Ferries leave for the\nislands at dawn.');
+    fireEvent.keyDown(input(0, 'subtitle-text'), { key: 'Enter', shiftKey: true });
+    fireEvent.change(input(0, 'subtitle-duration'), { target: { value: '3' } });
+    fireEvent.keyDown(input(0, 'subtitle-text'), { key: 'Enter', shiftKey: true });
+    expect(find('PUT /api/v2/video/42/subtitles/1')).toHaveLength(0);
+    fireEvent.keyDown(input(0, 'subtitle-text'), { key: 'Enter' });
+    await waitFor(() => expect(find('PUT /api/v2/video/42/subtitles/1')).toHaveLength(1));
+    expect(find('PUT /api/v2/video/42/subtitles/1')[0].body).toEqual({
+      startMs: 0,
+      durationMs: 3000,
+      text: 'Ferries leave for the\nislands at dawn.',
+    });
+  });
+
   it('a duration of 0 shows the error and sends nothing', async () => {
     const { calls } = api();
     renderApp('/editor/42');

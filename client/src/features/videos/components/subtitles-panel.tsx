@@ -86,8 +86,9 @@ function SubtitleRow({
     void onSave({ ...checked, subtitleId: cue.subtitleId }).then(() => setDraft(null), () => undefined);
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === 'Enter') {
+  // Enter saves; in the text, Shift+Enter starts a new line (a cue may have two).
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
       save();
     } else if (e.key === 'Escape') {
@@ -125,8 +126,11 @@ function SubtitleRow({
       </label>
       <label className="subtitle-row__text">
         <span className="muted">Text</span>
-        <input
-          className="input"
+        {/* A textarea, not an input: a cue's lines are kept with "\n", which an input would drop on display and on
+            save, joining the last word of one line to the first of the next. */}
+        <textarea
+          className="input subtitle-row__textarea"
+          rows={2}
           maxLength={SUBTITLE_TEXT_MAX}
           aria-label={`Text of subtitle ${number}`}
           data-testid="subtitle-text"
