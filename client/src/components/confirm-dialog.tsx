@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   /** data-testid of the dialog and of its confirm button. */
   testId?: string;
   confirmTestId?: string;
+  /** danger (the default: most confirmations delete) or primary, for a confirmation that goes ahead with something. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   busyLabel = 'Deleting…',
   testId = 'confirm-dialog',
   confirmTestId = 'confirm-delete',
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -76,7 +79,7 @@ export function ConfirmDialog({
           </button>
           <button
             type="button"
-            className="button button--danger"
+            className={`button button--${tone}`}
             onClick={onConfirm}
             disabled={busy}
             data-testid={confirmTestId}

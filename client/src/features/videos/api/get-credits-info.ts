@@ -10,12 +10,16 @@ export async function getCreditsInfo(videoId: number, signal?: AbortSignal): Pro
   return normalizeCreditsInfo(data);
 }
 
-/** creditsInfoQueryOptions: always fresh on mount, because edits elsewhere change the gate. */
+/**
+ * creditsInfoQueryOptions: always fresh on mount and when the tab is looked at again, because edits and renders
+ * elsewhere (another tab, a teammate) change the gate and the balance.
+ */
 export const creditsInfoQueryOptions = (videoId: number) =>
   queryOptions({
     queryKey: videoKeys.creditsInfo(videoId),
     queryFn: ({ signal }) => getCreditsInfo(videoId, signal),
     staleTime: 0,
+    refetchOnWindowFocus: true,
     meta: { silent: true },
   });
 

@@ -17,12 +17,16 @@ export async function getRenderStatus(videoId: number, signal?: AbortSignal): Pr
   return normalizeRenderProgress(data);
 }
 
-/** renderStatusQueryOptions polls every second while the attempt is pending or rendering, and stops when final. */
+/**
+ * renderStatusQueryOptions polls every second while the attempt is pending or rendering, and stops when final. A tab
+ * looked at again asks once more: a render started in another tab is then followed here too.
+ */
 export const renderStatusQueryOptions = (videoId: number) =>
   queryOptions({
     queryKey: videoKeys.renderStatus(videoId),
     queryFn: ({ signal }) => getRenderStatus(videoId, signal),
     staleTime: 0,
+    refetchOnWindowFocus: true,
     refetchInterval: (query) => {
       // A failed request stops the polling: the panel offers a retry instead.
       if (query.state.status === 'error') return false;

@@ -42,7 +42,12 @@ export function useRenderVideo() {
       void queryClient.invalidateQueries({ queryKey: videoKeys.detail(videoId), exact: true });
       void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
     },
-    // A refusal (409) usually means the gate changed, so it is read again either way.
+    // A refusal (409) usually means the gate changed, so it is read again either way. It may be a render started in
+    // another tab: the status and the video are read again too, so this one follows it.
+    onError: (_error, videoId) => {
+      void queryClient.invalidateQueries({ queryKey: videoKeys.renderStatus(videoId) });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.detail(videoId), exact: true });
+    },
     onSettled: (_data, _error, videoId) => queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(videoId) }),
   });
 }

@@ -1,3 +1,4 @@
+import { focusManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { styleRoutes } from '@/features/subtitle-styles/test/fixtures';
@@ -40,6 +41,10 @@ function renderStatus(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** rendering: the status of an attempt that is rendering its scenes. */
+const rendering = (overrides: Record<string, unknown>) =>
+  renderStatus({ status: 'rendering', stage: 'rendering', renderStatus: 'in progress', ...overrides });
 
 function api(routes: Record<string, MockHandler> = {}) {
   return mockApi({
@@ -99,6 +104,8 @@ describe('render panel', () => {
     fireEvent.click(await enabledButton());
     const dialog = screen.getByTestId('render-confirm');
     expect(dialog.textContent).toContain('Rendering this video uses 1 credit. You have 9.');
+    // Going ahead is not a destructive act: the button is the primary one, not the red one of a delete.
+    expect(screen.getByTestId('render-confirm-submit').className).toContain('button--primary');
 
     // Escape cancels without rendering.
     fireEvent.keyDown(dialog, { key: 'Escape' });
@@ -145,6 +152,83 @@ describe('render panel', () => {
     // The gate is read again after a refusal.
     expect((await screen.findByTestId('render-gate-message')).textContent).toBe('This video is rendering.');
     expect(screen.queryByTestId('notification')).toBeNull();
+  });
+
+  it('opens the gate when the video changes, as when its narration is ready', async () => {
+    const GENERATING = 'Generating audio for scene 2. Please wait.';
+    let narrated = false;
+    api({
+      'GET /api/v2/video/42': () => ok({ ...fullVideo(), description: narrated ? 'narrated' : '' }),
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(narrated ? {} : { renderAllowed: false, renderMessage: GENERATING })),
+    });
+    const { queryClient } = renderApp('/dashboard/video/42');
+    expect((await screen.findByTestId('render-gate-message')).textContent).toBe(GENERATING);
+    // The editor's polling reads the video again; nothing read the gate again before.
+    narrated = true;
+    void queryClient.invalidateQueries({ queryKey: videoKeys.detail(42), exact: true });
+    expect(await enabledButton()).toBeTruthy();
+    expect(screen.queryByTestId('render-gate-message')).toBeNull();
+  });
+
+  it('shows the balance as it is when the confirmation opens, and closes it if the gate has closed', async () => {
+    const NO_CHANGES = 'No changes since the last render.';
+    let remaining = 9;
+    let allowed = true;
+    api({
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(allowed ? { remainingCredits: remaining } : { renderAllowed: false, renderMessage: NO_CHANGES })),
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    await waitFor(() => expect(screen.getByTestId('render-confirm-credits').textContent).toContain('You have 9.'));
+    fireEvent.keyDown(screen.getByTestId('render-confirm'), { key: 'Escape' });
+    // Spent in another tab meanwhile.
+    remaining = 7;
+    fireEvent.click(button());
+    await waitFor(() => expect(screen.getByTestId('render-confirm-credits').textContent).toContain('You have 7.'));
+    fireEvent.keyDown(screen.getByTestId('render-confirm'), { key: 'Escape' });
+    // Rendered in another tab meanwhile.
+    allowed = false;
+    fireEvent.click(button());
+    await waitFor(() => expect(screen.queryByTestId('render-confirm')).toBeNull());
+    expect(screen.getByTestId('render-gate-message').textContent).toBe(NO_CHANGES);
+  });
+
+  it('follows a render another tab started when its own request is refused', async () => {
+    let elsewhere = false;
+    api({
+      'GET /api/v2/video/42/renderStatusWithDetails': () =>
+        ok(elsewhere ? rendering({ attempt: 3, progress: 0.4 }) : renderStatus()),
+      'PUT /api/v2/video/42/render': () => {
+        elsewhere = true;
+        return fail(409, 'render_not_allowed', 'This video is rendering.');
+      },
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    expect((await screen.findByTestId('render-notice')).textContent).toBe('This video is rendering.');
+    expect((await screen.findByTestId('render-progress')).textContent).toContain('40%');
+    expect(button().textContent).toBe('Rendering…');
+  });
+
+  it('follows a render started elsewhere when the tab is looked at again', async () => {
+    let elsewhere = false;
+    api({
+      'GET /api/v2/video/42/renderStatusWithDetails': () =>
+        ok(elsewhere ? rendering({ attempt: 2, progress: 0.5 }) : renderStatus()),
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(elsewhere ? { renderAllowed: false, renderMessage: 'This video is rendering.' } : {})),
+    });
+    renderApp('/dashboard/video/42');
+    await enabledButton();
+    focusManager.setFocused(false);
+    elsewhere = true;
+    act(() => focusManager.setFocused(true));
+    expect((await screen.findByTestId('render-progress')).textContent).toContain('50%');
+    expect(screen.getByTestId('render-gate-message').textContent).toBe('This video is rendering.');
+    focusManager.setFocused(undefined);
   });
 
   it('shows a 402 refusal the same way', async () => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CheckboxField } from '@/components/form/checkbox-field';
@@ -9,6 +10,7 @@ import { useExports } from '../api/get-exports';
 import { useRenderStatus } from '../api/get-render-status';
 import { RENDER_FAILED, useRenderVideo } from '../api/render-video';
 import { useUpdateVideo } from '../api/update-video';
+import { videoKeys } from '../api/keys';
 import type { CreditsInfo, RenderExportType, RenderProgress, Video } from '../api/types';
 import { isBuilding } from '../utils/build-stage';
 import { RenderSubtitleStyle } from './render-subtitle-style';
@@ -145,6 +147,7 @@ function RenderConfirm({
         busyLabel="Starting…"
         testId="render-confirm"
         confirmTestId="render-confirm-submit"
+        tone="primary"
         onConfirm={onConfirm}
         onCancel={onCancel}
       >
@@ -226,6 +229,17 @@ export function RenderPanel({ video }: { video: Video }) {
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
   const gateId = useId();
+  const queryClient = useQueryClient();
+
+  // The gate follows the video: narration that finishes or media that arrives (seen by the editor's polling) opens
+  // it, an edit closes it. The video keeps its identity while nothing in it changes, so this reads the gate again only
+  // when something did.
+  const seen = useRef(video);
+  useEffect(() => {
+    if (seen.current === video) return;
+    seen.current = video;
+    void queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(video.videoId) });
+  }, [video, queryClient]);
 
   const progress = status.data;
   const active = isRenderActive(progress?.status);
@@ -249,6 +263,12 @@ export function RenderPanel({ video }: { video: Video }) {
   else if (credits.isError) gateMessage = errorMessage(credits.error, CREDITS_INFO_FAILED);
   else if (credits.data && !credits.data.renderAllowed) gateMessage = credits.data.renderMessage || GATE_FALLBACK_MESSAGE;
   const disabled = building || !credits.data || !credits.data.renderAllowed || active || render.isPending;
+
+  // The confirmation shows the balance as it is now; should the gate have closed meanwhile, it closes too and the
+  // gate's message says why.
+  useEffect(() => {
+    if (confirming && !render.isPending && credits.data && !credits.data.renderAllowed) setConfirming(false);
+  }, [confirming, render.isPending, credits.data]);
 
   function confirm() {
     if (render.isPending) return;
@@ -320,11 +340,12 @@ export function RenderPanel({ video }: { video: Video }) {
           aria-describedby={gateMessage ? gateId : undefined}
           onClick={() => {
             render.reset();
+            void credits.refetch();
             setConfirming(true);
           }}
           data-testid="render-button"
         >
-          {render.isPending ? 'Starting…' : renderedBefore ? 'Render again' : 'Render video'}
+          {render.isPending ? 'Starting…' : active ? 'Rendering…' : renderedBefore ? 'Render again' : 'Render video'}
         </button>
         {gateMessage && (
           <span className="render-panel__gate muted" id={gateId} data-testid="render-gate-message">
