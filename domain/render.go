@@ -177,7 +177,11 @@ func MsgMaxAttempts(maxAttempts int) string {
 
 // MsgNotEnoughCredits is the message for a render that costs more credits than remain.
 func MsgNotEnoughCredits(required, remaining int) string {
-	return fmt.Sprintf("Not enough credits: this render needs %d credits and you have %d.", required, remaining)
+	unit := "credits"
+	if required == 1 {
+		unit = "credit"
+	}
+	return fmt.Sprintf("Not enough credits: this render needs %d %s and you have %d.", required, unit, remaining)
 }
 
 // maxAttempts is the video's attempt limit; an unset limit (0) means MaxRenderAttempts.

@@ -175,6 +175,8 @@ func TestRenderGate(t *testing.T) {
 			RenderKeyValidationErrors, "This video has 2 validation errors. Fix them before rendering."},
 		{"not enough credits", func(s *RenderState) { s.Credits = CreditsFor(3, 2, 0, 3, false) },
 			RenderKeyNotEnoughCredits, "Not enough credits: this render needs 3 credits and you have 2."},
+		{"not enough for one credit", func(s *RenderState) { s.Credits = CreditsFor(1, 0, 0, 3, false) },
+			RenderKeyNotEnoughCredits, "Not enough credits: this render needs 1 credit and you have 0."},
 		{"not enough credits by its key", func(s *RenderState) {
 			s.Credits = CreditsInfo{RequiredCredits: 2, RemainingCredits: 2, MaxRenderAttempts: 3, ErrorTranslationKey: CreditsErrInsufficient}
 		}, RenderKeyNotEnoughCredits, "Not enough credits: this render needs 2 credits and you have 2."},
