@@ -364,8 +364,14 @@ func (s *Server) listVideos(c *gin.Context) error {
 		r := videoSummaryResponse{VideoID: sv.ID, Name: sv.Name, RenderStatus: sv.RenderStatus, BuildStage: sv.BuildStage,
 			BuildStep: sv.BuildStep, Duration: float64(sv.DurationMs) / 1000, SceneCount: sv.SceneCount,
 			AspectRatio: sv.AspectRatio, IsVoiceover: sv.IsVoiceover, CreatedAt: sv.CreatedAt.UTC()}
-		if sv.Thumbnail != nil && sv.Thumbnail.State == models.AssetStateComplete && sv.Thumbnail.ThumbnailKey != "" {
-			if r.ThumbnailURL, err = s.presignGet(ctx, sv.Thumbnail.ThumbnailKey); err != nil {
+		// A rendered video shows its own render's thumbnail (what the MP4 opens on); one not
+		// rendered yet, its first slide's media.
+		thumb := sv.ThumbnailKey
+		if thumb == "" && sv.Thumbnail != nil && sv.Thumbnail.State == models.AssetStateComplete {
+			thumb = sv.Thumbnail.ThumbnailKey
+		}
+		if thumb != "" {
+			if r.ThumbnailURL, err = s.presignGet(ctx, thumb); err != nil {
 				return err
 			}
 		}

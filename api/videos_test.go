@@ -281,7 +281,9 @@ func TestListVideos(t *testing.T) {
 		wind := e.createVideo(ann, map[string]any{"text": script, "name": "Wind power"})
 		roofs := e.createVideo(ann, map[string]any{"text": script, "name": "Solar roofs"})
 		e.createVideo(bo, map[string]any{"text": script, "name": "Solar of bo"})
-		if err := e.store.DB().Model(&models.Video{}).Where("id = ?", wind).Update("render_status", "complete").Error; err != nil {
+		windThumb := fmt.Sprintf("renders/%d/videos/%d/1/thumbnail.jpg", 1, wind)
+		if err := e.store.DB().Model(&models.Video{}).Where("id = ?", wind).
+			Updates(map[string]any{"render_status": "complete", "thumbnail_key": windThumb}).Error; err != nil {
 			t.Fatal(err)
 		}
 		// roofs was made by someone else of the account.
@@ -300,6 +302,14 @@ func TestListVideos(t *testing.T) {
 			"sceneCount", "aspectRatio", "isVoiceover", "createdAt"} {
 			if _, ok := item[k]; !ok {
 				t.Errorf("list item lacks %s: %v", k, item)
+			}
+		}
+		// A rendered video's card shows its render's thumbnail; the others have no media to show.
+		for _, it := range list {
+			item := it.(map[string]any)
+			url, _ := item["thumbnailURL"].(string)
+			if rendered := int64(num(item["videoId"])) == wind; rendered != strings.Contains(url, windThumb) || (!rendered && url != "") {
+				t.Errorf("video %v thumbnailURL %q (rendered: %v)", item["videoId"], url, rendered)
 			}
 		}
 		tests := []struct {
