@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/spinner';
 import { useSubtitleStyles } from '../api/get-subtitle-styles';
 import { styleFields } from '../api/normalize';
@@ -69,6 +69,19 @@ export function SubtitleStyleChooser({
   const base = chosen ?? list.find((s) => s.isDefault) ?? list[0];
   const missing = styles.isSuccess && selectedId !== null && !chosen && !busy;
 
+  // The tiles scroll inside their box; the chosen one is brought into sight there when the list shows and when the
+  // choice changes, without moving the page.
+  const tilesRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = tilesRef.current;
+    const tile = box?.querySelector('input:checked')?.closest('label');
+    if (!box || !tile) return;
+    const b = box.getBoundingClientRect();
+    const t = tile.getBoundingClientRect();
+    if (t.top < b.top) box.scrollTop -= b.top - t.top;
+    else if (t.bottom > b.bottom) box.scrollTop += Math.min(t.bottom - b.bottom, t.top - b.top);
+  }, [chosenId, list.length]);
+
   return (
     <div className="subtitle-styles" data-testid={testId}>
       <span className="field__label" id={labelId}>
@@ -105,6 +118,7 @@ export function SubtitleStyleChooser({
 
       {list.length > 0 && (
         <div
+          ref={tilesRef}
           className={`subtitle-style-tiles subtitle-style-tiles--${aspectRatio}`}
           role="radiogroup"
           aria-labelledby={labelId}
