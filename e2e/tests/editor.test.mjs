@@ -112,6 +112,8 @@ describe('editor', () => {
         assert.ok(i < 120, 'the edited slide is narrated again');
         await page.waitForTimeout(250);
       }
+      // The Render button opens by itself once the narration is ready, without a reload.
+      await page.waitForFunction(() => !document.querySelector('[data-testid=render-button]')?.disabled, null, { timeout: 10_000 });
 
       // Replace the first slide's picture from the library.
       await firstSlide.locator('[data-testid=slide-replace-media]').click();
