@@ -5,6 +5,7 @@ import { styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { fail, mockApi, ok, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { RENDER_POLL_MS } from '../api/get-render-status';
+import { FRESH_LINK_MS } from './render-panel';
 import { videoKeys } from '../api/keys';
 import { fullVideo } from '../test/fixtures';
 import { renderReuseText, renderStageLabel } from '../utils/render-progress';
@@ -368,6 +369,50 @@ describe('render panel', () => {
     await screen.findByTestId('render-player');
     await waitFor(() => expect(screen.getByTestId('render-button').textContent).toBe('Render again'));
     expect(screen.queryByTestId('render-reuse')?.textContent ?? null).toBe(text);
+  });
+
+  it('reads the download links again when they are no longer fresh, and follows the new one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let signed = 1;
+    const { find } = api({
+      'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-1.mp4?sig=0' }),
+      'GET /api/v2/video/42/exports': () =>
+        ok({
+          exports: [
+            { type: 'srt', url: `http://s3.local/r/42-1.srt?sig=${signed}`, attempt: 1, createdAt: '2026-11-02T10:00:00Z' },
+          ],
+        }),
+    });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    renderApp('/dashboard/video/42');
+    const link = await screen.findByTestId('export-srt');
+    await waitFor(() => expect(link.getAttribute('href')).toBe('http://s3.local/r/42-1.srt?sig=1'));
+
+    // Fresh: followed as it is.
+    expect(fireEvent.click(link)).toBe(true);
+    expect(find('GET /api/v2/video/42/exports')).toHaveLength(1);
+
+    // Past FRESH_LINK_MS: read again, and the new link is the one followed.
+    signed = 2;
+    vi.setSystemTime(Date.now() + FRESH_LINK_MS + 1000);
+    expect(fireEvent.click(link)).toBe(false);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://s3.local/r/42-1.srt?sig=2'));
+    expect(find('GET /api/v2/video/42/exports')).toHaveLength(2);
+    assign.mockRestore();
+  });
+
+  it('reads the video again for a fresh link when the player fails, once per link', async () => {
+    const { find } = api({
+      'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-1.mp4?sig=0' }),
+    });
+    renderApp('/dashboard/video/42');
+    const player = await screen.findByTestId('render-player');
+    await waitFor(() => expect(find('GET /api/v2/video/42')).toHaveLength(1));
+    fireEvent.error(player);
+    await waitFor(() => expect(find('GET /api/v2/video/42')).toHaveLength(2));
+    fireEvent.error(player);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(find('GET /api/v2/video/42')).toHaveLength(2);
   });
 
   it('offers an existing render with the MP4 and ASS links before exports answer', async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { renderSettingsOf, useUpdateRenderSettings, useUserConfig } from '@/features/account';
@@ -51,9 +51,24 @@ function fileName(video: Video, ext: string): string {
   return `${base || `video-${video.videoId}`}.${ext}`;
 }
 
+/**
+ * FRESH_LINK_MS: how long after the exports were read a download link is followed as it is. The server signs each
+ * link for its presign TTL (a minute at the shortest); an older one is read again on click, so a page left open does
+ * not send the user to an expired link.
+ */
+export const FRESH_LINK_MS = 20_000;
+
 function RenderDownloads({ video, mp4Url }: { video: Video; mp4Url: string }) {
   const exports = useExports(video.videoId);
   const latest = latestExports(exports.data ?? []);
+
+  function follow(e: MouseEvent<HTMLAnchorElement>, type: RenderExportType) {
+    if (!latest[type] || Date.now() - exports.dataUpdatedAt < FRESH_LINK_MS) return;
+    e.preventDefault();
+    const stale = latest[type].url;
+    void exports.refetch().then((r) => window.location.assign(latestExports(r.data ?? [])[type]?.url || stale));
+  }
+
   // The MP4 is the player's own file and the ASS file has its own endpoint, so both are offered before the
   // exports answer; SRT and VTT exist only as exports.
   const fallback: Partial<Record<RenderExportType, string>> = {
@@ -71,6 +86,7 @@ function RenderDownloads({ video, mp4Url }: { video: Video; mp4Url: string }) {
               className="button button--secondary button--sm"
               href={d.url}
               download={fileName(video, d.ext)}
+              onClick={(e) => follow(e, d.type)}
               data-testid={`export-${d.type}`}
             >
               ⬇ {d.label}
@@ -252,6 +268,15 @@ export function RenderPanel({ video }: { video: Video }) {
   const playerUrl = (completed && progress.contentUrl) || video.contentUrl;
   const posterUrl = (completed && progress.thumbnailUrl) || video.thumbnailURL;
   const reuse = progress ? renderReuseText(progress) : '';
+  // The player's link is signed for a while; when it fails (a page left open past it), the video and the render's
+  // status are read again for a fresh one, once per link.
+  const failedUrl = useRef('');
+  function playerFailed(url: string) {
+    if (failedUrl.current === url) return;
+    failedUrl.current = url;
+    void queryClient.invalidateQueries({ queryKey: videoKeys.detail(video.videoId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: videoKeys.renderStatus(video.videoId) });
+  }
   const renderedBefore =
     Boolean(playerUrl) ||
     (credits.data?.renderAttempts ?? 0) > 0 ||
@@ -294,6 +319,7 @@ export function RenderPanel({ video }: { video: Video }) {
           controls
           preload="metadata"
           src={playerUrl}
+          onError={() => playerFailed(playerUrl)}
           poster={posterUrl || undefined}
           data-testid="render-player"
         />
