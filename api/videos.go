@@ -364,7 +364,7 @@ func (s *Server) listVideos(c *gin.Context) error {
 		r := videoSummaryResponse{VideoID: sv.ID, Name: sv.Name, RenderStatus: sv.RenderStatus, BuildStage: sv.BuildStage,
 			BuildStep: sv.BuildStep, Duration: float64(sv.DurationMs) / 1000, SceneCount: sv.SceneCount,
 			AspectRatio: sv.AspectRatio, IsVoiceover: sv.IsVoiceover, CreatedAt: sv.CreatedAt.UTC()}
-		// A rendered video shows its own render's thumbnail (what the MP4 opens on); one not
+		// A rendered video shows its render's thumbnail (a frame of its first scene); one not
 		// rendered yet, its first slide's media.
 		thumb := sv.ThumbnailKey
 		if thumb == "" && sv.Thumbnail != nil && sv.Thumbnail.State == models.AssetStateComplete {
