@@ -36,10 +36,8 @@ export function useUpdateVideo() {
       await queryClient.cancelQueries({ queryKey: videoKeys.detail(video.videoId), exact: true });
       queryClient.setQueryData(videoKeys.detail(video.videoId), video);
     },
-    onSettled: (_video, _error, { videoId }) => {
-      void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
-      // An edit makes the video a draft, which can open the render gate ("no changes since the last render").
-      return queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(videoId) });
-    },
+    // An edit makes the video a draft, which can open the render gate ("no changes since the last render"): the
+    // render panel reads it again when it sees the video change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoKeys.lists }),
   });
 }

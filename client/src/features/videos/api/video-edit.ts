@@ -71,8 +71,8 @@ export function useVideoEdit<TInput extends EditTarget>(
       onError?.(error);
     },
     onSettled: () => {
-      // Any change makes the video a draft and may change its narration, so what depends on it is read again.
-      void queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(videoId) });
+      // Any change makes the video a draft and may change its narration, so what depends on it is read again (the
+      // render gate by the render panel, which follows the video).
       void queryClient.invalidateQueries({ queryKey: videoKeys.subtitles(videoId) });
       void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
     },

@@ -109,6 +109,35 @@ describe('editor', () => {
     expect(within(scenes()[0]).getByTestId('editor-narrating').textContent).toBe('Generating narration…');
   });
 
+  it('reads the render gate again once an edit has landed, not while it is on its way', async () => {
+    let release: () => void = () => undefined;
+    let saved = false;
+    const after = () => edited((v) => (v.scenes[1].layerList[1].tagline = 'Save water'));
+    const { find } = api(
+      {
+        'PUT /api/v2/layer/10/tagline': async () => {
+          await new Promise<void>((resolve) => (release = resolve));
+          saved = true;
+          return ok(after());
+        },
+      },
+      () => (saved ? after() : fullVideo()),
+    );
+    renderApp('/editor/42');
+    await loaded();
+    await waitFor(() => expect(find('GET /api/v2/video/42/credits-info')).toHaveLength(1));
+    fireEvent.change(taglineOf(10), { target: { value: 'Save water' } });
+    fireEvent.blur(taglineOf(10));
+    await waitFor(() => expect(find('PUT /api/v2/layer/10/tagline')).toHaveLength(1));
+    // The optimistic view is not what the server has yet.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(find('GET /api/v2/video/42/credits-info')).toHaveLength(1);
+    await act(async () => release());
+    await waitFor(() => expect(find('GET /api/v2/video/42/credits-info')).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(find('GET /api/v2/video/42/credits-info')).toHaveLength(2);
+  });
+
   it('puts the old text back with a notice when the server refuses it', async () => {
     const { find } = api({ 'PUT /api/v2/layer/10/text': fail(400, 'invalid_text', 'Pause markers must be 0 to 10 seconds.') });
     renderApp('/editor/42');

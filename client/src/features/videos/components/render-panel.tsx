@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CheckboxField } from '@/components/form/checkbox-field';
@@ -247,15 +247,18 @@ export function RenderPanel({ video }: { video: Video }) {
   const gateId = useId();
   const queryClient = useQueryClient();
 
-  // The gate follows the video: narration that finishes or media that arrives (seen by the editor's polling) opens
-  // it, an edit closes it. The video keeps its identity while nothing in it changes, so this reads the gate again only
-  // when something did.
+  // The gate follows the video: an edit, narration that finishes or media that arrives (seen by polling) may open or
+  // close it. The video keeps its identity while nothing in it changes, so this reads the gate again only when
+  // something did, and not while an edit is on its way (its optimistic view is not what the server has yet): once
+  // after it. What the gate reads outside the video (subtitles, music, inserts, credits) is read again by whatever
+  // changes it.
+  const editing = useIsMutating({ mutationKey: videoKeys.edits(video.videoId) }) > 0;
   const seen = useRef(video);
   useEffect(() => {
-    if (seen.current === video) return;
+    if (editing || seen.current === video) return;
     seen.current = video;
     void queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(video.videoId) });
-  }, [video, queryClient]);
+  }, [video, editing, queryClient]);
 
   const progress = status.data;
   const active = isRenderActive(progress?.status);
