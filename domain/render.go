@@ -298,10 +298,12 @@ func renderRefusal(s RenderState) (string, string) {
 		}
 		return RenderKeyValidationErrors, fmt.Sprintf("This video has %d validation errors. Fix them before rendering.", n)
 	}
+	// The spec's enough-credits passes a retry after an error, but the ledger still
+	// has to pay for it: too few credits refuse every render, as the render call does.
+	if c.ErrorTranslationKey == CreditsErrInsufficient || c.RequiredCredits > c.RemainingCredits {
+		return RenderKeyNotEnoughCredits, MsgNotEnoughCredits(c.RequiredCredits, c.RemainingCredits)
+	}
 	if !s.EnoughCredits() || s.MaxAttemptsReached() {
-		if c.ErrorTranslationKey == CreditsErrInsufficient || c.RequiredCredits > c.RemainingCredits {
-			return RenderKeyNotEnoughCredits, MsgNotEnoughCredits(c.RequiredCredits, c.RemainingCredits)
-		}
 		return RenderKeyNotAllowed, MsgRenderNotAllowed
 	}
 	if !s.ChangesSinceRender() && !s.Draft && !s.lastRenderErrored() {

@@ -129,9 +129,12 @@ func TestRenderGate(t *testing.T) {
 		{"draft is allowed", func(*RenderState) {}, "", ""},
 		{"changes since render are allowed", func(s *RenderState) { s.HasContentURL = true; s.RenderStatus = RenderStatusComplete }, "", ""},
 		{"errored video is allowed again", func(s *RenderState) { s.Draft = false; s.RenderStatus = RenderStatusError }, "", ""},
-		{"errored video is allowed without credits or attempts", func(s *RenderState) {
-			s.Draft, s.RenderStatus, s.Credits = false, RenderStatusError, CreditsFor(5, 1, 3, 3, false)
+		{"errored video is allowed without attempts left", func(s *RenderState) {
+			s.Draft, s.RenderStatus, s.Credits = false, RenderStatusError, CreditsFor(1, 5, 3, 3, true)
 		}, "", ""},
+		{"errored video still needs its credits", func(s *RenderState) {
+			s.Draft, s.RenderStatus, s.Credits = false, RenderStatusError, CreditsFor(5, 1, 3, 3, true)
+		}, RenderKeyNotEnoughCredits, "Not enough credits: this render needs 5 credits and you have 1."},
 
 		// The spec's priority list, each message on its own.
 		{"video limit", func(s *RenderState) { s.VideoLimitReached = true },
@@ -239,7 +242,8 @@ func TestRenderGate(t *testing.T) {
 
 // TestRenderGateIsTheSpecsConjunction checks, over many random states, that the gate
 // allows a render exactly when all of the spec's conditions hold, plus ours (no video
-// limit, not loading, no scene or video error), and gives a key and message otherwise.
+// limit, not loading, no scene or video error, the balance pays for it), and gives a key
+// and message otherwise.
 func TestRenderGateIsTheSpecsConjunction(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	statuses := []string{RenderStatusNone, RenderStatusComplete, RenderStatusError, RenderStatusInProgress}
@@ -273,7 +277,8 @@ func TestRenderGateIsTheSpecsConjunction(t *testing.T) {
 		}
 		ok := s.EnoughCredits() && !s.MaxAttemptsReached() && !RenderInProgress(s.RenderStatus) && !s.PendingRenderRequest &&
 			!s.Updating && len(s.Validations) == 0 && (s.ChangesSinceRender() || s.Draft || s.RenderStatus == RenderStatusError) &&
-			!s.VideoLimitReached && !s.Loading && s.VideoError == ""
+			!s.VideoLimitReached && !s.Loading && s.VideoError == "" &&
+			s.Credits.ErrorTranslationKey != CreditsErrInsufficient && s.Credits.RequiredCredits <= s.Credits.RemainingCredits
 		slides := 0
 		for _, sc := range s.Scenes {
 			ok = ok && !sc.NeedsAudio && !sc.GeneratingAudio && !sc.MissingNarration && sc.Error == ""
