@@ -104,8 +104,18 @@ func (s *Server) renderFactsOf(ctx context.Context, v models.Video, now time.Tim
 	if f.limits, err = s.store.VideoLimits(ctx, v.PublisherID, now); err != nil {
 		return f, err
 	}
-	f.checks = domain.ValidateVideo(validationInput(v))
-	return f, nil
+	f.checks, err = s.validations(ctx, v)
+	return f, err
+}
+
+// validations lists what keeps the video from rendering: its tree's problems, then its
+// edited subtitles that fall outside it.
+func (s *Server) validations(ctx context.Context, v models.Video) ([]domain.Validation, error) {
+	edited, err := s.store.SubtitlesForWorkflow(ctx, v.ID)
+	if err != nil {
+		return nil, err
+	}
+	return domain.ValidateVideo(validationInput(v, edited)), nil
 }
 
 // gate applies the spec's render rules to the facts.
@@ -145,9 +155,13 @@ func (f renderFacts) gate() domain.RenderDecision {
 	return domain.RenderGate(st)
 }
 
-// validationInput describes a video's tree for domain.ValidateVideo.
-func validationInput(v models.Video) domain.ValidationInput {
+// validationInput describes a video's tree and its edited subtitles (the narration's
+// own always fit) for domain.ValidateVideo.
+func validationInput(v models.Video, edited []models.VideoSubtitle) domain.ValidationInput {
 	in := domain.ValidationInput{VideoID: v.ID, DurationMs: v.DurationMs, IsVoiceover: v.IsVoiceover}
+	for _, c := range edited {
+		in.Subtitles = append(in.Subtitles, domain.ValidationCue{StartMs: c.StartMs, EndMs: c.StartMs + c.DurationMs})
+	}
 	for i, sc := range v.Scenes {
 		vs := domain.ValidationScene{ID: sc.ID, Index: i + 1, NeedsAudio: sc.NeedsAudio}
 		for j, l := range sc.Layers {
@@ -264,13 +278,13 @@ func (s *Server) creditsInfo(c *gin.Context) error {
 		RenderMessage: d.Message, RenderMessageKey: d.Key})
 }
 
-// limitsResponse is the account's monthly video allowance.
+// limitsResponse is the account's monthly video allowance (spec 000's "Limits").
 type limitsResponse struct {
 	IsUnlimited         bool       `json:"isUnlimited"`
-	VideosAllowed       int        `json:"videosAllowed"`
-	VideosMade          int        `json:"videosMade"`
-	DraftsAllowed       int        `json:"draftsAllowed"`
-	DraftsMade          int        `json:"draftsMade"`
+	VideosAllowed       int        `json:"videosAllowedThisMonth"`
+	VideosMade          int        `json:"videosMadeThisMonth"`
+	DraftsAllowed       int        `json:"draftsAllowedThisMonth"`
+	DraftsMade          int        `json:"draftsMadeThisMonth"`
 	RemainingCredits    int        `json:"remainingCredits"`
 	TrialExpirationDate *time.Time `json:"trialExpirationDate"`
 }
@@ -298,7 +312,10 @@ func (s *Server) validateVideo(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	list := domain.ValidateVideo(validationInput(v))
+	list, err := s.validations(c.Request.Context(), v)
+	if err != nil {
+		return err
+	}
 	if list == nil {
 		list = []domain.Validation{}
 	}

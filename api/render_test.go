@@ -144,6 +144,10 @@ func TestRenderGatingThroughTheAPI(t *testing.T) {
 				// Eleven minutes need eleven credits; the free plan has ten.
 				e.exec("UPDATE videos SET duration_ms = ? WHERE id = ?", 11*60_000, v.ID)
 			}, 402, domain.MsgNotEnoughCredits(11, 10)},
+			{"a retry after a failed render, with too few credits", func(v models.Video, _ int64) {
+				// The spec's own credit check passes after a render error; the ledger still has to pay.
+				e.exec("UPDATE videos SET render_status = 'error', draft = ?, duration_ms = ? WHERE id = ?", false, 11*60_000, v.ID)
+			}, 402, domain.MsgNotEnoughCredits(11, 10)},
 			{"the monthly video limit", func(_ models.Video, pub int64) {
 				for i := range 5 {
 					if err := e.store.CreateVideo(ctx, &models.Video{PublisherID: pub, Name: fmt.Sprint("more ", i), AspectRatio: models.AspectHorizontal,
@@ -350,8 +354,33 @@ func TestValidateAndLimits(t *testing.T) {
 		if num(item["layerId"]) != v.Scenes[1].Layers[0].ID || num(item["sceneId"]) != v.Scenes[1].ID || item["errorMessage"] != "Slide 1 of scene 2 has no media." {
 			t.Fatalf("validation = %v", item)
 		}
+		if r := e.do(c, "PUT", fmt.Sprintf("/api/v2/layer/%d/asset", v.Scenes[1].Layers[0].ID), map[string]any{"text": "Back"}, true); r.Status != 200 {
+			t.Fatalf("text slide = %d %v", r.Status, r.Body)
+		}
+
+		// An edited subtitle that ends after the video is a problem, and the render gate says so.
+		if r := e.do(c, "POST", path+"/subtitles", map[string]any{"startMs": v.DurationMs - 500, "durationMs": 1000, "text": "Too late"}, true); r.Status != 201 {
+			t.Fatalf("add subtitle = %d %v", r.Status, r.Body)
+		}
+		list = e.do(c, "GET", path+"/validate", nil, false).data()["validations"].([]any)
+		if len(list) != 1 || list[0].(map[string]any)["errorMessageKey"] != domain.ValidationKeySubtitleOutOfRange ||
+			list[0].(map[string]any)["errorMessage"] != "Subtitle 1 ends after the video." {
+			t.Fatalf("validations with a late subtitle = %v", list)
+		}
+		info := e.do(c, "GET", path+"/credits-info", nil, false).data()
+		if info["renderAllowed"] != false || info["renderMessage"] != "This video has 1 validation error. Fix it before rendering." {
+			t.Fatalf("credits-info with a late subtitle = %v", info)
+		}
+		if r := e.do(c, "DELETE", path+"/subtitles", nil, true); r.Status != 200 {
+			t.Fatalf("reset subtitles = %d %v", r.Status, r.Body)
+		}
+		if list := e.do(c, "GET", path+"/validate", nil, false).data()["validations"].([]any); len(list) != 0 {
+			t.Fatalf("validations after the subtitles were reset = %v", list)
+		}
+
 		l := e.do(c, "GET", "/api/v2/video/limits", nil, false).data()
-		if l["isUnlimited"] != false || num(l["videosMade"]) != 1 || num(l["videosAllowed"]) != 5 || num(l["remainingCredits"]) != 10 {
+		if l["isUnlimited"] != false || num(l["videosMadeThisMonth"]) != 1 || num(l["videosAllowedThisMonth"]) != 5 ||
+			num(l["draftsAllowedThisMonth"]) != 3 || num(l["draftsMadeThisMonth"]) != 1 || num(l["remainingCredits"]) != 10 {
 			t.Fatalf("limits = %v", l)
 		}
 	})
