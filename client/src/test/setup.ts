@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useJoinDraft } from '@/features/auth/stores/join-draft';
 import { useLoadingOverlay } from '@/stores/loading-overlay';
 import { useNotifications } from '@/stores/notifications';
+
+// A file's first render of a lazily loaded page transforms its modules first: over a second on a 2-core machine
+// when the file runs alone, past testing-library's 1 s default for findBy and waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

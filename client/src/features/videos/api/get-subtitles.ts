@@ -47,6 +47,10 @@ export function useSubtitlesChange<TInput>(
     mutationFn: send,
     onSuccess: (subtitles) => queryClient.setQueryData(videoKeys.subtitles(videoId), subtitles),
     onError: (error) => onError?.(error),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(videoId) }),
+    onSettled: () => {
+      // A subtitle that ends after the video is a problem that keeps it from rendering.
+      void queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(videoId) });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.allValidations(videoId) });
+    },
   });
 }

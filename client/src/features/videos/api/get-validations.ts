@@ -9,6 +9,9 @@ export const NO_VIDEO_ID = 'No video ID set. Cannot perform validation.';
 /** VALIDATIONS_FAILED: wording when the check cannot be read. */
 export const VALIDATIONS_FAILED = 'We could not check this video for problems.';
 
+/** SUBTITLE_OUT_OF_RANGE is the key of an edited subtitle outside the video; it is about no scene or slide. */
+export const SUBTITLE_OUT_OF_RANGE = 'subtitle_out_of_range';
+
 /** Validation is one problem that keeps a video from rendering (spec 000 "Validation error"). */
 export interface Validation {
   videoId: number;

@@ -29,7 +29,9 @@ export const videoKeys = {
   /** The slide media picker's pictures and videos, media-library data as well. */
   libraryMedia: [...authKeys.user, 'media', 'slide-choices'] as const,
   /** The validation list is read again whenever the video changes (its version is part of the key). */
-  validations: (videoId: number, version: string) => [...authKeys.user, 'videos', 'detail', videoId, 'validations', version] as const,
+  validations: (videoId: number, version: string) => [...videoKeys.allValidations(videoId), version] as const,
+  /** Every version's validation list of one video (a subtitle edit changes it without changing the video). */
+  allValidations: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'validations'] as const,
   pendingAssets: (videoId: number) => [...authKeys.user, 'videos', 'detail', videoId, 'pending-assets'] as const,
   /** Media help for one slide is media-library data. */
   recommendedAssets: (layerId: number) => [...authKeys.user, 'media', 'recommended', layerId] as const,

@@ -163,6 +163,16 @@ describe('subtitles panel', () => {
     expect(texts()).toEqual(['Turn off the tap.', 'Fix leaks.', NEW_SUBTITLE_TEXT]);
   });
 
+  it('checks the video for problems again after a subtitle edit (a cue may end after the video)', async () => {
+    const { find } = api({ 'GET /api/v2/video/42/validate': ok({ validations: [] }) });
+    renderApp('/editor/42');
+    await loaded(2);
+    await waitFor(() => expect(find('GET /api/v2/video/42/validate')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('subtitle-add'));
+    await loaded(3);
+    await waitFor(() => expect(find('GET /api/v2/video/42/validate')).toHaveLength(2));
+  });
+
   it('deletes a cue, and resets to the narration after confirming', async () => {
     const { find } = api();
     renderApp('/editor/42');

@@ -195,7 +195,7 @@ export function SubtitlesPanel({ videoId }: { videoId: number }) {
   }
 
   return (
-    <section className="panel subtitles-panel" aria-labelledby={titleId} data-testid="subtitles-panel">
+    <section className="panel subtitles-panel" aria-labelledby={titleId} data-testid="subtitles-panel" tabIndex={-1}>
       <header className="soundtrack-panel__header">
         <h2 className="panel__title" id={titleId}>
           Subtitles

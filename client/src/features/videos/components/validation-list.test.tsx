@@ -51,6 +51,20 @@ describe('validation list', () => {
     expect(document.activeElement?.getAttribute('data-scene-id')).toBe('2');
   });
 
+  it('names a subtitle problem after the subtitles and takes the focus to them', async () => {
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    editorApi({
+      'GET /api/v2/video/42/validate': ok({
+        validations: [{ videoId: 42, sceneId: 0, layerId: 0, errorMessage: 'Subtitle 3 ends after the video.', errorMessageKey: 'subtitle_out_of_range' }],
+      }),
+    });
+    renderApp('/editor/42');
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(items()[0].textContent).toBe('Subtitles: Subtitle 3 ends after the video.');
+    fireEvent.click(items()[0]);
+    expect(document.activeElement).toBe(screen.getByTestId('subtitles-panel'));
+  });
+
   it('says when there is no problem, and checks again after a change', async () => {
     const { find } = editorApi({
       'PUT /api/v2/layer/10/text': ok(edited((v) => ((v.updatedAt = '2026-11-02T10:00:00Z'), (v.scenes[1].layerList[1].text = 'Close the tap.')))),

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { NO_VIDEO_ID, useValidations, validationReady, VALIDATIONS_FAILED, type Validation } from '../api/get-validations';
+import { NO_VIDEO_ID, SUBTITLE_OUT_OF_RANGE, useValidations, validationReady, VALIDATIONS_FAILED, type Validation } from '../api/get-validations';
 import type { Video } from '../api/types';
 import { useEditorSelection } from '../stores/editor-selection';
 
@@ -9,6 +9,7 @@ export const VALIDATION_OK = 'No problems found.';
 
 /** placeOf: "Scene 2, slide 1" for a problem, from the video's own numbering. */
 function placeOf(video: Video, v: Validation): string {
+  if (v.errorMessageKey === SUBTITLE_OUT_OF_RANGE) return 'Subtitles';
   const sceneIndex = video.scenes.findIndex((s) => s.sceneId === v.sceneId || s.layerList.some((l) => l.layerId === v.layerId));
   if (sceneIndex < 0) return 'Video';
   const scene = video.scenes[sceneIndex];
@@ -16,9 +17,10 @@ function placeOf(video: Video, v: Validation): string {
   return slideIndex < 0 ? `Scene ${sceneIndex + 1}` : `Scene ${sceneIndex + 1}, slide ${slideIndex + 1}`;
 }
 
-/** revealProblem scrolls to the slide (or scene) a problem is about and puts the focus on it. */
+/** revealProblem scrolls to the slide (or scene, or the subtitles) a problem is about and puts the focus on it. */
 export function revealProblem(v: Validation): HTMLElement | null {
   const el =
+    (v.errorMessageKey === SUBTITLE_OUT_OF_RANGE ? document.querySelector<HTMLElement>('[data-testid="subtitles-panel"]') : null) ??
     (v.layerId ? document.querySelector<HTMLElement>(`[data-testid="editor-slide"][data-layer-id="${v.layerId}"]`) : null) ??
     (v.sceneId ? document.querySelector<HTMLElement>(`[data-testid="editor-scene"][data-scene-id="${v.sceneId}"]`) : null);
   if (!el) return null;
