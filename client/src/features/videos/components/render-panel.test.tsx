@@ -123,6 +123,9 @@ describe('render panel', () => {
     const bar = await screen.findByTestId('render-progress');
     expect(bar.textContent).toContain('Waiting for a worker');
     expect(button().disabled).toBe(true);
+    // The disabled button cannot take the focus back: the render's status has it, and says where the render is.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('render-status')));
+    expect(screen.getByTestId('render-announcement').textContent).toBe('Rendering: Waiting for a worker.');
   });
 
   it('confirms with Enter', async () => {
@@ -304,6 +307,7 @@ describe('render panel', () => {
     await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
     await waitFor(() => expect(screen.getByTestId('render-progress').textContent).toContain('Putting it together'));
     expect(screen.getByTestId('render-progress').textContent).toContain('90%');
+    expect(screen.getByTestId('render-announcement').textContent).toBe('Rendering: Putting it together.');
 
     step = 3;
     await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
@@ -312,6 +316,7 @@ describe('render panel', () => {
     expect(player.hasAttribute('controls')).toBe(true);
     expect(player.getAttribute('poster')).toBe('http://s3.local/r/42-1.jpg');
     expect(player.getAttribute('src')).toContain('http://s3.local/r/42-1.mp4');
+    expect(screen.getByTestId('render-announcement').textContent).toBe('The render has finished. The video is ready to play and download.');
 
     // The end of the render refreshes the video, the gate and the downloads.
     await waitFor(() => expect(screen.getByTestId('export-srt').getAttribute('href')).toBe('http://s3.local/r/42-1.srt'));
@@ -429,6 +434,24 @@ describe('render panel', () => {
     expect(screen.queryByTestId('export-srt')).toBeNull();
     expect((await enabledButton()).textContent).toBe('Render again');
   });
+
+  it('keeps the last render playable and downloadable while the next one runs', async () => {
+    api({
+      'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'in progress', contentUrl: 'http://s3.local/r/old.mp4' }),
+      'GET /api/v2/video/42/renderStatusWithDetails': ok(rendering({ attempt: 2, scenesTotal: 3, scenesDone: 1, progress: 0.3 })),
+      'GET /api/v2/video/42/exports': ok({
+        exports: [
+          { type: 'mp4', url: 'http://s3.local/r/old.mp4?dl=1', attempt: 1, createdAt: '2026-11-02T10:00:00Z', contentType: 'video/mp4' },
+          { type: 'srt', url: 'http://s3.local/r/old.srt', attempt: 1, createdAt: '2026-11-02T10:00:00Z', contentType: 'application/x-subrip' },
+        ],
+      }),
+    });
+    renderApp('/dashboard/video/42');
+    await screen.findByTestId('render-progress');
+    expect(screen.getByTestId('render-player').getAttribute('src')).toBe('http://s3.local/r/old.mp4');
+    await waitFor(() => expect(screen.getByTestId('export-srt').getAttribute('href')).toBe('http://s3.local/r/old.srt'));
+    expect(screen.getByTestId('export-mp4').getAttribute('href')).toBe('http://s3.local/r/old.mp4?dl=1');
+  });
 });
 
 describe('render settings', () => {
@@ -460,18 +483,24 @@ describe('render settings', () => {
   it('moves the switches the moment they are clicked, before the server answers', async () => {
     let answer: (() => void) | undefined;
     const held = (reply: MockReply) => () => new Promise<MockReply>((resolve) => (answer = () => resolve(reply)));
-    api({
+    const mock = api({
       'PUT /api/v2/video/42': held(ok({ ...fullVideo(), draft: true, hardcodeSubtitles: true })),
       'POST /api/v2/user/config': held(ok({ renderSettings: { sendEmailOnRender: false } })),
     });
+    const { find } = mock;
     renderApp('/dashboard/video/42');
     await enabledButton();
+    burnSwitch().focus();
     fireEvent.click(burnSwitch());
     expect(burnSwitch().checked).toBe(true);
-    expect(burnSwitch().disabled).toBe(true); // a second click cannot race the first
+    // A second click cannot race the first, and the switch keeps the keyboard's focus (a disabled one would lose it).
+    fireEvent.click(burnSwitch());
+    expect(burnSwitch().checked).toBe(true);
+    expect(burnSwitch().disabled).toBe(false);
+    expect(document.activeElement).toBe(burnSwitch());
     await waitFor(() => expect(answer).toBeDefined());
+    expect(find('PUT /api/v2/video/42')).toHaveLength(1);
     await act(async () => answer?.());
-    await waitFor(() => expect(burnSwitch().disabled).toBe(false));
     expect(burnSwitch().checked).toBe(true);
 
     answer = undefined;

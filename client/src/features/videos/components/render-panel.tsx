@@ -99,6 +99,17 @@ function RenderDownloads({ video, mp4Url }: { video: Video; mp4Url: string }) {
   );
 }
 
+/**
+ * renderAnnouncement is what screen readers are told as a render goes on: its stage (not every percent), then how it
+ * ended.
+ */
+function renderAnnouncement(progress: RenderProgress | undefined, active: boolean, completed: boolean, failed: boolean): string {
+  if (progress && active) return `Rendering: ${renderStageLabel(progress)}.`;
+  if (completed) return 'The render has finished. The video is ready to play and download.';
+  if (failed) return 'The render failed.';
+  return '';
+}
+
 function RenderProgressBar({ progress }: { progress: RenderProgress }) {
   const percent = renderPercent(progress);
   const label = renderStageLabel(progress);
@@ -127,7 +138,8 @@ function RenderProgressBar({ progress }: { progress: RenderProgress }) {
 /**
  * RenderConfirm asks before credits are spent. Escape cancels (ConfirmDialog); Enter confirms from anywhere in
  * the dialog except the Cancel button, which keeps its own meaning. Focus starts on Confirm so Enter does what the
- * dialog says, and returns to the Render button when it closes.
+ * dialog says, and returns to the Render button when it is cancelled (RenderPanel moves it to the status once the
+ * render has started).
  */
 function RenderConfirm({
   credits,
@@ -183,8 +195,9 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
   const update = useUpdateVideo();
   const config = useUserConfig();
   const settings = useUpdateRenderSettings();
-  // A switch moves the moment it is clicked and, locked, shows what was asked until the server has answered; then the
-  // stored value (the new one, or on an error the old one again).
+  // A switch moves the moment it is clicked and shows what was asked until the server has answered; then the stored
+  // value (the new one, or on an error the old one again). Meanwhile it ignores clicks but stays enabled, so the
+  // keyboard's focus stays on it.
   const [wantBurn, setWantBurn] = useState<boolean>();
   const [wantEmail, setWantEmail] = useState<boolean>();
   return (
@@ -194,13 +207,14 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
         asSwitch
         label="Burn subtitles into the video"
         checked={wantBurn ?? video.hardcodeSubtitles}
-        disabled={rendering || wantBurn !== undefined}
+        disabled={rendering}
         hint={
           rendering
             ? 'Can be changed when the render has finished.'
             : 'Applies to the next render. The subtitles can always be downloaded as SRT, WebVTT and ASS files.'
         }
         onChange={(hardcodeSubtitles) => {
+          if (wantBurn !== undefined) return;
           setWantBurn(hardcodeSubtitles);
           update.mutate({ videoId: video.videoId, hardcodeSubtitles }, { onSettled: () => setWantBurn(undefined) });
         }}
@@ -216,9 +230,10 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
         asSwitch
         label="E-mail me when a render finishes"
         checked={wantEmail ?? renderSettingsOf(config.data).sendEmailOnRender}
-        disabled={!config.data || wantEmail !== undefined}
+        disabled={!config.data}
         hint={config.isError ? 'Your e-mail setting could not be loaded.' : 'For every video you render.'}
         onChange={(sendEmailOnRender) => {
+          if (wantEmail !== undefined) return;
           setWantEmail(sendEmailOnRender);
           settings.mutate({ sendEmailOnRender }, { onSettled: () => setWantEmail(undefined) });
         }}
@@ -235,7 +250,8 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
 
 /**
  * RenderPanel is the render part of the video page: the gated Render button with its confirmation, the progress of
- * the running RenderAttempt, its error, and the finished video with its downloads.
+ * the running RenderAttempt (told to screen readers by stage), its error, and the finished video with its downloads,
+ * which stay playable and downloadable while the next render runs.
  */
 export function RenderPanel({ video }: { video: Video }) {
   const building = isBuilding(video);
@@ -298,9 +314,19 @@ export function RenderPanel({ video }: { video: Video }) {
     if (confirming && !render.isPending && credits.data && !credits.data.renderAllowed) setConfirming(false);
   }, [confirming, render.isPending, credits.data]);
 
+  // Once a render starts, the Render button is disabled and cannot take the focus back from the confirmation: the
+  // focus goes to the render's status instead, which stays on the page for the whole render and its result.
+  const statusRef = useRef<HTMLDivElement>(null);
+  const [focusStatus, setFocusStatus] = useState(false);
+  useEffect(() => {
+    if (!focusStatus || confirming) return;
+    statusRef.current?.focus();
+    setFocusStatus(false);
+  }, [focusStatus, confirming]);
+
   function confirm() {
     if (render.isPending) return;
-    render.mutate(video.videoId, { onSettled: () => setConfirming(false) });
+    render.mutate(video.videoId, { onSuccess: () => setFocusStatus(true), onSettled: () => setConfirming(false) });
   }
 
   return (
@@ -334,7 +360,12 @@ export function RenderPanel({ video }: { video: Video }) {
         </p>
       )}
 
-      {progress && active && <RenderProgressBar progress={progress} />}
+      <div className="render-panel__status" role="group" aria-label="Render status" tabIndex={-1} ref={statusRef} data-testid="render-status">
+        {progress && active && <RenderProgressBar progress={progress} />}
+        <p className="visually-hidden" role="status" data-testid="render-announcement">
+          {renderAnnouncement(progress, active, completed, failed)}
+        </p>
+      </div>
 
       {!active && failed && (
         <div className="render-panel__error" role="alert" data-testid="render-error">
@@ -390,7 +421,7 @@ export function RenderPanel({ video }: { video: Video }) {
 
       {!building && <RenderOptions video={video} rendering={active} />}
 
-      {playerUrl && !active && <RenderDownloads video={video} mp4Url={playerUrl} />}
+      {playerUrl && <RenderDownloads video={video} mp4Url={playerUrl} />}
 
       {confirming && credits.data && (
         <RenderConfirm
