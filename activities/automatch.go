@@ -28,7 +28,6 @@ type StockSearcher interface {
 const (
 	libraryCandidates = 300 // newest library assets considered
 	stockPerScene     = 4   // stock items asked for per scene and kind
-	textSlideMaxRunes = 200
 )
 
 // AutomatchVideoInput names the video.
@@ -147,7 +146,7 @@ func (a *VideoActivities) AutomatchVideo(ctx context.Context, in AutomatchVideoI
 			sm.AssetID = &id
 			res.Matched++
 		case m.TextSlide:
-			sm.Text = textSlide(domain.SplitSentences(layers[i].Text))
+			sm.Text = domain.TextSlideText(layers[i].Text)
 			res.TextSlides++
 		}
 		media = append(media, sm)
@@ -214,20 +213,6 @@ func (a *VideoActivities) pendingStock(v models.Video) AutomatchVideoResult {
 		}
 	}
 	return res
-}
-
-// textSlide is what a text slide shows: the slide's first sentence, shortened.
-func textSlide(segs []domain.Segment) string {
-	for _, s := range segs {
-		if s.Pause == nil && strings.TrimSpace(s.Text) != "" {
-			t := strings.TrimSpace(s.Text)
-			if utf8.RuneCountInString(t) > textSlideMaxRunes {
-				t = string([]rune(t)[:textSlideMaxRunes-1]) + "…"
-			}
-			return t
-		}
-	}
-	return ""
 }
 
 type candidateSet struct {
@@ -397,7 +382,7 @@ func (a *VideoActivities) generateImages(ctx context.Context, v models.Video, s 
 		if !m.TextSlide || made == maxAIImagesPerVideo {
 			continue
 		}
-		caption := textSlide(domain.SplitSentences(layers[i].Text))
+		caption := domain.TextSlideText(layers[i].Text)
 		if caption == "" {
 			continue
 		}

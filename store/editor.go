@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"pagecast/domain"
 	"pagecast/models"
 )
 
@@ -240,6 +241,9 @@ func (s *Store) SetLayerText(ctx context.Context, publisherID, layerID int64, te
 		if err := tx.Model(&models.Layer{}).Where("id = ?", l.ID).Updates(map[string]any{"text": text, "updated_at": now.UTC()}).Error; err != nil {
 			return translate(err, "slide text")
 		}
+		if err := followSlideText(tx, l, text); err != nil {
+			return err
+		}
 		if !v.IsVoiceover && text != l.Text {
 			if err := markSceneForAudio(tx, l.SceneID, now); err != nil {
 				return err
@@ -248,6 +252,25 @@ func (s *Store) SetLayerText(ctx context.Context, publisherID, layerID int64, te
 		}
 		return nil // marked a draft by editLayer; the length changes with the narration
 	})
+}
+
+// followSlideText makes the slide's text slide show its new words, when what it shows
+// was made from the old ones (domain.FollowSlideText).
+func followSlideText(tx *gorm.DB, l models.Layer, text string) error {
+	var items []models.LayerAsset
+	if err := tx.Where("layer_id = ? AND kind = ?", l.ID, models.LayerAssetText).Find(&items).Error; err != nil {
+		return translate(err, "text slide")
+	}
+	for _, it := range items {
+		next, ok := domain.FollowSlideText(it.Text, l.Text, text)
+		if !ok {
+			continue
+		}
+		if err := tx.Model(&models.LayerAsset{}).Where("id = ?", it.ID).Update("text", next).Error; err != nil {
+			return translate(err, "text slide")
+		}
+	}
+	return nil
 }
 
 // SetLayerTagline changes a slide's headline.

@@ -123,3 +123,44 @@ func TestEditorEdits(t *testing.T) {
 		}
 	})
 }
+
+// TestTextSlideFollowsItsSlide: editing a slide's words changes a text slide made from
+// them (automatch's first sentence, or all of them), and not text of the user's own.
+func TestTextSlideFollowsItsSlide(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx, now := db.Store, t.Context(), time.Now()
+		u, err := s.CreateAccount(ctx, store.NewAccount{Email: "ann@example.com", PasswordHash: "h", Category: models.UserCategoryIndividual})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pub := u.PublisherID
+		v := withScenes(t, s, newVideo(t, s, pub, nil, "Solar", now, nil).ID,
+			[]string{"Batteries store power. They last."}, []string{"Panels face south. They turn."}, []string{"Wind helps too."})
+		cases := []struct {
+			layer       models.Layer
+			shows, want string
+		}{
+			{v.Scenes[0].Layers[0], "Batteries store power.", "Batteries keep the sun's power."},
+			{v.Scenes[1].Layers[0], "Panels face south. They turn.", "Batteries keep the sun's power. Homes stay bright."},
+			{v.Scenes[2].Layers[0], "My own words", "My own words"},
+		}
+		for _, c := range cases {
+			if _, err := s.ReplaceLayerMedia(ctx, pub, c.layer.ID, store.SlideMediaInput{Text: c.shows}, now); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.SetLayerText(ctx, pub, c.layer.ID, "Batteries keep the sun's power. Homes stay bright.", now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := s.VideoForWorkflow(ctx, v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases {
+			items := got.Scenes[i].Layers[0].Assets
+			if len(items) != 1 || items[0].Kind != models.LayerAssetText || items[0].Text != c.want {
+				t.Errorf("scene %d's text slide shows %+v, want %q", i+1, items, c.want)
+			}
+		}
+	})
+}
