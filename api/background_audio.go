@@ -47,10 +47,13 @@ type backgroundAudioItem struct {
 	Volume                      int     `json:"volume"`
 	Length                      float64 `json:"length"`
 	URL                         string  `json:"url"`
+	// Deleted is set when the file was deleted from the library: the render leaves it out.
+	Deleted bool `json:"deleted"`
 }
 
 func (s *Server) backgroundAudioJSON(c *gin.Context, it models.VideoBackgroundAudio) (backgroundAudioItem, error) {
-	r := backgroundAudioItem{VideoBackgroundAudioAssetID: it.ID, AssetID: it.AssetID, Order: it.Order, Volume: it.Volume}
+	r := backgroundAudioItem{VideoBackgroundAudioAssetID: it.ID, AssetID: it.AssetID, Order: it.Order, Volume: it.Volume,
+		Deleted: it.Asset == nil || it.Asset.DeletedAt != nil || it.Asset.MediaKey == ""}
 	if a := it.Asset; a != nil {
 		r.Name, r.Length = a.Name, a.Duration
 		if a.MediaKey != "" && a.DeletedAt == nil {

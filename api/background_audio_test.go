@@ -64,8 +64,16 @@ func TestBackgroundAudioCalls(t *testing.T) {
 			t.Fatalf("delete again = %d %v", r.Status, r.Body)
 		}
 		list := e.do(ann, "GET", path, nil, false).data()["items"].([]any)
-		if len(list) != 1 || num(list[0].(map[string]any)["order"]) != 1 || num(list[0].(map[string]any)["volume"]) != 35 {
+		if len(list) != 1 || num(list[0].(map[string]any)["order"]) != 1 || num(list[0].(map[string]any)["volume"]) != 35 ||
+			list[0].(map[string]any)["deleted"] != false {
 			t.Fatalf("list = %v", list)
+		}
+		// Music deleted from the library stays listed, marked: the render leaves it out.
+		if r := e.do(ann, "DELETE", fmt.Sprintf("/api/v2/asset/%d", music), nil, true); r.Status/100 != 2 {
+			t.Fatalf("delete the music from the library = %d %v", r.Status, r.Body)
+		}
+		if list := e.do(ann, "GET", path, nil, false).data()["items"].([]any); len(list) != 1 || list[0].(map[string]any)["deleted"] != true {
+			t.Fatalf("list after the music was deleted = %v", list)
 		}
 		// Another account finds nothing and changes nothing.
 		for _, call := range []struct {

@@ -36,6 +36,8 @@ type insertResponse struct {
 	Length            float64 `json:"length"`
 	URL               string  `json:"url"`
 	ThumbnailURL      string  `json:"thumbnailUrl"`
+	// Deleted is set when the video was deleted from the library: the render leaves it out.
+	Deleted bool `json:"deleted"`
 }
 
 // insertTypeResponse names an insert type.
@@ -45,7 +47,8 @@ type insertTypeResponse struct {
 }
 
 func (s *Server) insertJSON(c *gin.Context, in models.VideoInsert) (insertResponse, error) {
-	r := insertResponse{VideoInsertID: in.ID, VideoInsertTypeID: int(in.Type), AssetID: in.AssetID}
+	r := insertResponse{VideoInsertID: in.ID, VideoInsertTypeID: int(in.Type), AssetID: in.AssetID,
+		Deleted: in.Asset == nil || in.Asset.DeletedAt != nil || in.Asset.MediaKey == ""}
 	if a := in.Asset; a != nil {
 		ar, err := s.assetJSON(c.Request.Context(), *a)
 		if err != nil {

@@ -52,7 +52,7 @@ func TestInsertCalls(t *testing.T) {
 		if r := e.do(ann, "PUT", fmt.Sprintf("%s/%d", path, intro), map[string]any{"videoInsertTypeId": 3, "assetId": clip}, true); r.Status != 200 || num(r.data()["videoInsertTypeId"]) != 3 {
 			t.Fatalf("intro to scene prepend = %d %v", r.Status, r.Body)
 		}
-		if r := e.do(ann, "GET", fmt.Sprintf("%s/%d", path, intro), nil, false); r.Status != 200 || r.data()["name"] != "intro.mp4" {
+		if r := e.do(ann, "GET", fmt.Sprintf("%s/%d", path, intro), nil, false); r.Status != 200 || r.data()["name"] != "intro.mp4" || r.data()["deleted"] != false {
 			t.Fatalf("get = %d %v", r.Status, r.Body)
 		}
 		for _, call := range []struct {
@@ -67,6 +67,13 @@ func TestInsertCalls(t *testing.T) {
 			if r := e.do(bo, call.method, call.path, call.body, true); r.Status != 404 {
 				t.Errorf("%s %s as another account = %d %v", call.method, call.path, r.Status, r.Body)
 			}
+		}
+		// A clip deleted from the library stays listed, marked: the render leaves it out.
+		if r := e.do(ann, "DELETE", fmt.Sprintf("/api/v2/asset/%d", clip), nil, true); r.Status/100 != 2 {
+			t.Fatalf("delete the clip from the library = %d %v", r.Status, r.Body)
+		}
+		if list := e.do(ann, "GET", path, nil, false).data()["inserts"].([]any); len(list) != 1 || list[0].(map[string]any)["deleted"] != true {
+			t.Fatalf("inserts after the clip was deleted = %v", list)
 		}
 		if r := e.do(ann, "DELETE", fmt.Sprintf("%s/%d", path, intro), nil, true); r.Status != http.StatusNoContent {
 			t.Fatalf("delete = %d %v", r.Status, r.Body)

@@ -233,6 +233,7 @@ export function normalizeBackgroundAudioItem(raw: unknown): BackgroundAudioItem 
     volume: clampVolume(num(i.volume, 20)),
     length: num(i.length),
     url: str(i.url),
+    deleted: i.deleted === true,
   };
 }
 
@@ -277,6 +278,7 @@ export function normalizeVideoInsert(raw: unknown): VideoInsert {
     length: num(i.length) || num(i.duration),
     url: str(i.url),
     thumbnailUrl: str(i.thumbnailUrl),
+    deleted: i.deleted === true,
   };
 }
 

@@ -249,6 +249,8 @@ export interface BackgroundAudioItem {
   length: number;
   /** Signed link to the audio, valid for a while. */
   url: string;
+  /** The file was deleted from the library: the render leaves it out. */
+  deleted: boolean;
 }
 
 /** LibraryAudio is one finished audio file of the account's media library that can be added to a soundtrack. */
@@ -284,6 +286,8 @@ export interface VideoInsert {
   /** Signed link to the mp4, valid for a while. */
   url: string;
   thumbnailUrl: string;
+  /** The video was deleted from the library: the render leaves it out. */
+  deleted: boolean;
 }
 
 /** LibraryVideo is one finished video of the account's media library that can be used as an insert. */

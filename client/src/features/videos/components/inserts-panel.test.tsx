@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { fullVideo } from '../test/fixtures';
-import { INSERT_PLAY_FAILED, LIBRARY_VIDEOS_EMPTY } from './inserts-panel';
+import { DELETED_INSERT, INSERT_PLAY_FAILED, LIBRARY_VIDEOS_EMPTY } from './inserts-panel';
 
 interface ServerInsert {
   videoInsertId: number;
@@ -13,6 +13,7 @@ interface ServerInsert {
   length: number;
   url: string;
   thumbnailUrl: string;
+  deleted?: boolean;
 }
 
 function insert(videoInsertId: number, videoInsertTypeId: number, overrides: Partial<ServerInsert> = {}): ServerInsert {
@@ -114,6 +115,15 @@ describe('inserts panel', () => {
     const panel = screen.getByTestId('inserts-panel');
     const soundtrack = screen.getByTestId('soundtrack-panel');
     expect(soundtrack.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says which clip was deleted from the library and is left out of the render', async () => {
+    api([insert(5, 1), insert(7, 2, { deleted: true })]);
+    renderApp('/dashboard/video/42');
+    await loaded();
+    expect(within(row(1)).queryByTestId('insert-deleted')).toBeNull();
+    expect(within(row(2)).getByTestId('insert-deleted').textContent).toBe(DELETED_INSERT);
+    expect(within(row(2)).getByTestId('insert-choose').textContent).toBe('Replace');
   });
 
   it('POSTs the video chosen for an empty kind and reads the render gate again', async () => {

@@ -67,6 +67,9 @@ export function insertRows(types: VideoInsertType[] | undefined): InsertRowInfo[
 
 const clipName = (clip: { name: string }) => clip.name || 'Untitled video';
 
+/** DELETED_INSERT: said of an insert whose video was deleted from the media library. */
+export const DELETED_INSERT = 'Deleted from your media library: left out of the render. Replace or remove it.';
+
 /**
  * InsertPreview is the small muted preview of a chosen clip: it plays while the pointer is on it, or from its Play
  * button (for keyboards and touch). Only the first frame is loaded until it plays.
@@ -243,6 +246,11 @@ function InsertRow({
                 {clipName(insert)}
               </span>
               {length && <span className="muted">{length}</span>}
+              {insert.deleted && (
+                <span className="field__error" data-testid="insert-deleted">
+                  {DELETED_INSERT}
+                </span>
+              )}
             </div>
           </div>
         ) : (

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { fullVideo } from '../test/fixtures';
-import { LIBRARY_AUDIO_EMPTY, SOUNDTRACK_PLAY_FAILED } from './soundtrack-panel';
+import { DELETED_AUDIO, LIBRARY_AUDIO_EMPTY, SOUNDTRACK_PLAY_FAILED } from './soundtrack-panel';
 
 interface ServerItem {
   videoBackgroundAudioAssetId: number;
@@ -13,6 +13,7 @@ interface ServerItem {
   volume: number;
   length: number;
   url: string;
+  deleted?: boolean;
 }
 
 function item(id: number, order: number, overrides: Partial<ServerItem> = {}): ServerItem {
@@ -81,6 +82,14 @@ describe('soundtrack panel', () => {
     const panel = screen.getByTestId('soundtrack-panel');
     const render = screen.getByTestId('render-panel');
     expect(render.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says which music was deleted from the library and is left out of the render', async () => {
+    api([item(3, 1), item(7, 2, { deleted: true, url: '' })]);
+    renderApp('/dashboard/video/42');
+    await loaded(2);
+    expect(within(items()[0]).queryByTestId('soundtrack-item-deleted')).toBeNull();
+    expect(within(items()[1]).getByTestId('soundtrack-item-deleted').textContent).toBe(DELETED_AUDIO);
   });
 
   it('adds audio chosen in the picker and reads the render gate again', async () => {

@@ -25,6 +25,9 @@ export const SOUNDTRACK_MAX_ITEMS = 5;
 
 const itemName = (item: { name: string }) => item.name || 'Untitled audio';
 
+/** DELETED_AUDIO: said of music whose file was deleted from the media library. */
+export const DELETED_AUDIO = 'Deleted from your media library: left out of the render. Remove it or add another.';
+
 /**
  * VolumeSlider is a native range input (role slider; arrows, Page Up/Down, Home and End work). It shows the value
  * while it moves and commits it once: on release (the native change event, which React's onChange does not expose)
@@ -207,6 +210,11 @@ function SoundtrackItem({
           {name}
         </span>
         {length && <span className="muted">{length}</span>}
+        {item.deleted && (
+          <span className="field__error" data-testid="soundtrack-item-deleted">
+            {DELETED_AUDIO}
+          </span>
+        )}
       </div>
       <VolumeSlider
         item={item}
