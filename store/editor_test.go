@@ -129,11 +129,7 @@ func TestEditorEdits(t *testing.T) {
 func TestTextSlideFollowsItsSlide(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {
 		s, ctx, now := db.Store, t.Context(), time.Now()
-		u, err := s.CreateAccount(ctx, store.NewAccount{Email: "ann@example.com", PasswordHash: "h", Category: models.UserCategoryIndividual})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pub := u.PublisherID
+		pub := newAccount(t, s, "ann@example.com").PublisherID
 		v := withScenes(t, s, newVideo(t, s, pub, nil, "Solar", now, nil).ID,
 			[]string{"Batteries store power. They last."}, []string{"Panels face south. They turn."}, []string{"Wind helps too."})
 		cases := []struct {
