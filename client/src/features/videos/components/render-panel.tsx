@@ -100,13 +100,12 @@ function RenderDownloads({ video, mp4Url }: { video: Video; mp4Url: string }) {
 }
 
 /**
- * renderAnnouncement is what screen readers are told as a render goes on: its stage (not every percent), then how it
- * ended.
+ * renderAnnouncement is what screen readers are told as a render goes on: its stage (not every percent), then that it
+ * finished (a failure is told by its own alert).
  */
-function renderAnnouncement(progress: RenderProgress | undefined, active: boolean, completed: boolean, failed: boolean): string {
+function renderAnnouncement(progress: RenderProgress | undefined, active: boolean, completed: boolean): string {
   if (progress && active) return `Rendering: ${renderStageLabel(progress)}.`;
   if (completed) return 'The render has finished. The video is ready to play and download.';
-  if (failed) return 'The render failed.';
   return '';
 }
 
@@ -363,7 +362,7 @@ export function RenderPanel({ video }: { video: Video }) {
       <div className="render-panel__status" role="group" aria-label="Render status" tabIndex={-1} ref={statusRef} data-testid="render-status">
         {progress && active && <RenderProgressBar progress={progress} />}
         <p className="visually-hidden" role="status" data-testid="render-announcement">
-          {renderAnnouncement(progress, active, completed, failed)}
+          {renderAnnouncement(progress, active, completed)}
         </p>
       </div>
 
