@@ -238,9 +238,13 @@ describe('create a video', () => {
       const email = page.locator('[data-testid=render-email]');
       await page.waitForFunction(() => !document.querySelector('[data-testid=render-email]')?.disabled, null, { timeout: 15_000 });
       assert.equal(await email.isChecked(), true);
+      // The switch stays enabled while it saves (it keeps the keyboard's focus): wait for the saved setting itself.
       await email.uncheck();
-      await page.waitForFunction(() => !document.querySelector('[data-testid=render-email]')?.disabled, null, { timeout: 15_000 });
-      const settings = await page.evaluate(async () => (await (await fetch('/api/v2/user/config')).json()).data.renderSettings);
+      let settings;
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await page.waitForTimeout(250)) {
+        settings = await page.evaluate(async () => (await (await fetch('/api/v2/user/config')).json()).data.renderSettings);
+        if (settings?.sendEmailOnRender === false) break;
+      }
       assert.deepEqual(settings, { sendEmailOnRender: false });
     } catch (err) {
       await page.screenshot({ path: 'test-results/create-video.png', fullPage: true }).catch(() => {});
