@@ -54,7 +54,11 @@ func (s *Server) insertJSON(c *gin.Context, in models.VideoInsert) (insertRespon
 		if err != nil {
 			return r, err
 		}
-		r.Name, r.Length, r.URL, r.ThumbnailURL = a.Name, a.Duration, ar.URL, ar.ThumbnailURL
+		r.Name, r.Length = a.Name, a.Duration
+		if !r.Deleted {
+			// A deleted file's links lead nowhere: its preview offers no Play.
+			r.URL, r.ThumbnailURL = ar.URL, ar.ThumbnailURL
+		}
 	}
 	return r, nil
 }

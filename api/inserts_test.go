@@ -72,7 +72,8 @@ func TestInsertCalls(t *testing.T) {
 		if r := e.do(ann, "DELETE", fmt.Sprintf("/api/v2/asset/%d", clip), nil, true); r.Status/100 != 2 {
 			t.Fatalf("delete the clip from the library = %d %v", r.Status, r.Body)
 		}
-		if list := e.do(ann, "GET", path, nil, false).data()["inserts"].([]any); len(list) != 1 || list[0].(map[string]any)["deleted"] != true {
+		if list := e.do(ann, "GET", path, nil, false).data()["inserts"].([]any); len(list) != 1 || list[0].(map[string]any)["deleted"] != true ||
+			list[0].(map[string]any)["url"] != "" || list[0].(map[string]any)["thumbnailUrl"] != "" {
 			t.Fatalf("inserts after the clip was deleted = %v", list)
 		}
 		if r := e.do(ann, "DELETE", fmt.Sprintf("%s/%d", path, intro), nil, true); r.Status != http.StatusNoContent {

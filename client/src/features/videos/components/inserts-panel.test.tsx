@@ -118,11 +118,12 @@ describe('inserts panel', () => {
   });
 
   it('says which clip was deleted from the library and is left out of the render', async () => {
-    api([insert(5, 1), insert(7, 2, { deleted: true })]);
+    api([insert(5, 1), insert(7, 2, { deleted: true, url: '', thumbnailUrl: '' })]);
     renderApp('/dashboard/video/42');
     await loaded();
     expect(within(row(1)).queryByTestId('insert-deleted')).toBeNull();
     expect(within(row(2)).getByTestId('insert-deleted').textContent).toBe(DELETED_INSERT);
+    expect(within(row(2)).getByTestId('insert-play')).toHaveProperty('disabled', true);
     expect(within(row(2)).getByTestId('insert-choose').textContent).toBe('Replace');
   });
 
