@@ -286,7 +286,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 	}
 	for _, in := range ins {
 		// A voiceover is one recording: nothing is put between its scenes.
-		if in.Asset == nil || in.Asset.DeletedAt != nil || in.Asset.MediaKey == "" || v.IsVoiceover && in.Type == models.InsertScenePrepend {
+		if !in.Asset.Usable() || v.IsVoiceover && in.Type == models.InsertScenePrepend {
 			continue
 		}
 		res.Inserts = append(res.Inserts, RenderInsertClip{Type: in.Type, Key: in.Asset.MediaKey,
@@ -298,7 +298,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 	}
 	for _, m := range music {
 		// A muted item, or one whose file was deleted from the library, is left out.
-		if m.Volume > 0 && m.Asset != nil && m.Asset.DeletedAt == nil && m.Asset.MediaKey != "" {
+		if m.Volume > 0 && m.Asset.Usable() {
 			res.Background = append(res.Background, RenderBackground{Key: m.Asset.MediaKey, Volume: m.Volume})
 		}
 	}

@@ -53,10 +53,10 @@ type backgroundAudioItem struct {
 
 func (s *Server) backgroundAudioJSON(c *gin.Context, it models.VideoBackgroundAudio) (backgroundAudioItem, error) {
 	r := backgroundAudioItem{VideoBackgroundAudioAssetID: it.ID, AssetID: it.AssetID, Order: it.Order, Volume: it.Volume,
-		Deleted: it.Asset == nil || it.Asset.DeletedAt != nil || it.Asset.MediaKey == ""}
+		Deleted: !it.Asset.Usable()}
 	if a := it.Asset; a != nil {
 		r.Name, r.Length = a.Name, a.Duration
-		if a.MediaKey != "" && a.DeletedAt == nil {
+		if !r.Deleted {
 			u, err := s.presignGet(c.Request.Context(), a.MediaKey)
 			if err != nil {
 				return r, err

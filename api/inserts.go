@@ -48,7 +48,7 @@ type insertTypeResponse struct {
 
 func (s *Server) insertJSON(c *gin.Context, in models.VideoInsert) (insertResponse, error) {
 	r := insertResponse{VideoInsertID: in.ID, VideoInsertTypeID: int(in.Type), AssetID: in.AssetID,
-		Deleted: in.Asset == nil || in.Asset.DeletedAt != nil || in.Asset.MediaKey == ""}
+		Deleted: !in.Asset.Usable()}
 	if a := in.Asset; a != nil {
 		ar, err := s.assetJSON(c.Request.Context(), *a)
 		if err != nil {

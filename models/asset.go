@@ -177,6 +177,10 @@ type Asset struct {
 // Type returns the asset's type name.
 func (a Asset) Type() AssetType { return a.TypeID.Type() }
 
+// Usable reports whether the asset's media file can still be used (by a render, a
+// preview): the asset exists, is not deleted and has its media. Nil is not usable.
+func (a *Asset) Usable() bool { return a != nil && a.DeletedAt == nil && a.MediaKey != "" }
+
 // AssetPrefix is the folder of every object the import writes for an asset. Keys are
 // derived from the account and asset id only, so a retried activity overwrites its
 // own objects and never leaves a second set.
