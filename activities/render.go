@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -107,7 +108,7 @@ const (
 
 // renderVersion is part of every segment's hash: bump it when the engine's output
 // for the same input changes, so old segments are not reused.
-const renderVersion = "segment-v2" // v2: one colour description (BT.601, TV range) for every segment
+const renderVersion = "segment-v3" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene
 
 // RenderSlide is one slide of a scene as the engine draws it.
 type RenderSlide struct {
@@ -119,7 +120,7 @@ type RenderSlide struct {
 	Text     string // a text slide's text
 	Tagline  string
 	KenBurns bool
-	Motion   int
+	Motion   int // picks the pan's direction (panMotion); 0 when the slide does not pan
 	// Contain shows the whole picture with bars (not panned) and Crop is the part of
 	// the picture shown (nil: all of it): the slide's transform. Unset, they are left
 	// out of the segment hash, which stays what it was before slides had transforms.
@@ -229,7 +230,6 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		Style: subtitleStyleOf(cfg.SubtitleStyleLook), Burn: v.HardcodeSubtitles}
 
 	at := 0
-	motion := 0
 	var muted []media.Span // a voiceover's muted slides
 	for i, sc := range v.Scenes {
 		sr := SceneRender{SceneID: sc.ID, Index: i + 1, StartMs: at}
@@ -237,10 +237,12 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 			if !domain.Plays(l) {
 				continue
 			}
-			rs := RenderSlide{LayerID: l.ID, DurationMs: l.DurationMs, Tagline: l.Tagline, Motion: motion}
-			motion++
+			rs := RenderSlide{LayerID: l.ID, DurationMs: l.DurationMs, Tagline: l.Tagline}
 			if err := slideMedia(&rs, l); err != nil {
 				return res, err
+			}
+			if rs.KenBurns {
+				rs.Motion = panMotion(rs.MediaKey, len(sr.Slides))
 			}
 			sr.Slides = append(sr.Slides, rs)
 			// A muted slide keeps its time on screen; its narration is left out.
@@ -357,6 +359,16 @@ func (a *RenderActivities) videoCues(ctx context.Context, v models.Video) ([]med
 		out = append(out, media.Cue{StartMs: c.StartMs, EndMs: c.EndMs, Text: c.Text})
 	}
 	return out, nil
+}
+
+// panMotion picks the direction of a still's pan from what it shows and its place in
+// its scene, nothing outside the scene: editing, adding or moving other scenes leaves
+// the pan (and so the segment) as it was, and the same picture twice in a row pans
+// two ways.
+func panMotion(mediaKey string, k int) int {
+	h := fnv.New32a()
+	h.Write([]byte(mediaKey))
+	return int(h.Sum32()%1024) + k
 }
 
 // slideMedia picks what the slide shows: its first media item that is a picture or a

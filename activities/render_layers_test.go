@@ -119,9 +119,10 @@ func TestRenderHonoursSlideTransform(t *testing.T) {
 		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
 			t.Fatal(err)
 		}
+		// Both scenes show the same panned picture alone: one segment serves both.
 		_, _, segs, joined := e.render(v.ID)
-		if segs[0].Reused || segs[1].Reused {
-			t.Fatalf("first render reused %+v", segs)
+		if segs[0].Reused || !segs[1].Reused || segs[0].Key != segs[1].Key {
+			t.Fatalf("first render: %+v, want scene 2 to reuse scene 1's segment", segs)
 		}
 		covered := leftStrip(t, e.download(joined.Output.ContentKey, "cover.mp4"), 1500)
 

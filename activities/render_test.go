@@ -628,3 +628,67 @@ func (e *renderEnv) exec(sql string, args ...any) {
 		e.t.Fatal(err)
 	}
 }
+
+// TestPansDependOnlyOnTheirScene: a still's pan is chosen within its scene, so deleting
+// or moving another scene leaves a scene's segment as it was (the same hash, so it is
+// reused); the same picture twice in a scene pans two ways; slides that do not pan
+// carry no direction.
+func TestPansDependOnlyOnTheirScene(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		picture := e.asset("harbour.jpg", models.AssetTypeIDImage, "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=1", "-frames:v", "1")
+		v := models.Video{PublisherID: e.pub, Name: "Pans", AspectRatio: models.AspectHorizontal, VoiceID: &e.voice,
+			PauseAfterSlideMs: 500, MaxSentencesPerSlide: 1, BuildStage: models.BuildAutomatchCompleted}
+		if err := e.store.CreateVideo(ctx, &v); err != nil {
+			t.Fatal(err)
+		}
+		v, err := e.store.CreateScenes(ctx, v.ID, []store.SceneInput{
+			{Layers: []store.LayerInput{{Text: "The harbour wakes."}}},
+			{Layers: []store.LayerInput{{Text: "Boats leave."}, {Text: "Gulls follow."}}},
+			{Layers: []store.LayerInput{{Text: "Night falls."}}},
+		}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var media []store.SlideMedia
+		for _, sc := range v.Scenes {
+			e.narrateScene(sc.ID)
+			for _, l := range sc.Layers {
+				media = append(media, store.SlideMedia{LayerID: l.ID, AssetID: &picture})
+			}
+		}
+		media[3] = store.SlideMedia{LayerID: media[3].LayerID, Text: "Night falls."} // a text slide does not pan
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, media, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		att, before := e.plan(v.ID)
+		if err := e.store.FailRender(ctx, att.ID, "planned only", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if len(before.Scenes) != 3 {
+			t.Fatalf("plan has %d scenes", len(before.Scenes))
+		}
+		two := before.Scenes[1].Slides
+		if two[0].Motion == two[1].Motion {
+			t.Errorf("the same picture twice in a scene pans the same way (motion %d)", two[0].Motion)
+		}
+		if text := before.Scenes[2].Slides[0]; text.KenBurns || text.Motion != 0 {
+			t.Errorf("a text slide has a pan: %+v", text)
+		}
+
+		if err := e.store.DeleteScene(ctx, e.pub, v.ID, v.Scenes[0].ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, after := e.plan(v.ID)
+		if len(after.Scenes) != 2 || after.Scenes[0].Hash != before.Scenes[1].Hash || after.Scenes[1].Hash != before.Scenes[2].Hash {
+			t.Fatalf("deleting scene 1 changed the other scenes' segments:\nbefore %+v\nafter  %+v", before.Scenes, after.Scenes)
+		}
+	})
+}

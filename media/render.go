@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +75,9 @@ type SegmentSlide struct {
 	// slide's frames and how many of them come before this part, so the pan goes on
 	// from where the part before left it. Zero: the slide is whole.
 	panFrames, panFrom int
+	// transparent: the still may have transparent pixels (RenderSegment looks), so it
+	// is laid on white first, as the library's thumbnails show it.
+	transparent bool
 }
 
 // Crop is the part of a picture shown, as fractions of its width and height from its
@@ -91,6 +95,22 @@ func (s SegmentSlide) cropFilter() string {
 	return fmt.Sprintf("crop=w='max(2,trunc(iw*%s))':h='max(2,trunc(ih*%s))':x='trunc(iw*%s)':y='trunc(ih*%s)',",
 		f(s.Crop.Width), f(s.Crop.Height), f(s.Crop.X), f(s.Crop.Y))
 }
+
+// stillFilter is the filters preparing a still before it is fitted, with a trailing
+// comma ("" for none): its crop, then, when it may be transparent, laying it on white.
+// Straight alpha is flattened by negating the colours (not the alpha), premultiplying
+// (transparent goes to black) and negating back (black goes to white): c*a + 255*(1-a).
+func (s SegmentSlide) stillFilter() string {
+	f := s.cropFilter()
+	if s.transparent {
+		f += "format=rgba,negate,premultiply=inplace=1,negate,"
+	}
+	return f
+}
+
+// squarePixels stretches a clip with non-square pixels (an anamorphic DVD or DV clip)
+// to its displayed shape, as a browser shows it; square pixels pass through untouched.
+const squarePixels = "scale=w='iw*max(1,sar)':h='ih*max(1,1/sar)',setsar=1,"
 
 // fitFilter scales a picture to canvas c: covering it and cutting what overflows, or,
 // with contain, whole inside it on black bars.
@@ -162,7 +182,11 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 	if len(in.Slides) == 0 {
 		return errors.New("media: render segment: no slides")
 	}
+	in.Slides = slices.Clone(in.Slides)
 	for i, s := range in.Slides {
+		if s.Image != "" {
+			in.Slides[i].transparent = mayBeTransparent(s.Image)
+		}
 		if c.Frames(s.DurationMs) < 1 {
 			return fmt.Errorf("media: render segment: slide %d lasts %d ms, less than a frame", i, s.DurationMs)
 		}
@@ -758,7 +782,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 			// fps first so frames a 60 fps clip drops are never scaled; bilinear is
 			// 5-10% faster than bicubic here and x264 spends fewer bits on it; tpad
 			// guards against a clip that cannot loop.
-			fmt.Fprintf(&g, "[%d:v:0]fps=%s,%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
+			fmt.Fprintf(&g, "[%d:v:0]fps=%s,"+squarePixels+"%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
 				k, fps, s.cropFilter(), fitFilter(c, s.Contain, "bilinear"), n, fps)
 		default:
 			var k int
@@ -772,10 +796,10 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 				if s.panFrames > 0 {
 					whole = s.panFrames
 				}
-				g.WriteString(panFor(c, whole, s.Motion).graph(k, n, s.panFrom, c, s.cropFilter()))
+				g.WriteString(panFor(c, whole, s.Motion).graph(k, n, s.panFrom, c, s.stillFilter()))
 			} else {
 				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,%s%s,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB)",
-					k, s.cropFilter(), fitFilter(c, s.Contain, "bicubic"), n-1, fps)
+					k, s.stillFilter(), fitFilter(c, s.Contain, "bicubic"), n-1, fps)
 			}
 		}
 		if t, ok := ov.tagline[i]; ok {
@@ -1154,7 +1178,7 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 	}
 	n := max(1, int(math.Round(p.Duration*float64(c.FPS))))
 	fps := strconv.Itoa(c.FPS)
-	graph := fmt.Sprintf("[0:v:0]fps=%s,scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
+	graph := fmt.Sprintf("[0:v:0]fps=%s,"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
 		fps, c.Width, c.Height, c.Width, c.Height, n, fps)
 	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
 	if threads > 0 {

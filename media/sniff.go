@@ -322,3 +322,61 @@ func MoovFirst(path string) (bool, error) {
 	}
 	return false, errors.New("media: no moov or mdat in the first 64 boxes")
 }
+
+// mayBeTransparent reports whether the still at path can have transparent pixels:
+// a PNG with an alpha channel or a tRNS chunk, a WebP with alpha, a GIF, or what it
+// cannot tell. JPEGs, opaque PNGs and lossy WebPs without alpha are opaque.
+func mayBeTransparent(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	head := make([]byte, 32)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	format, ok := Sniff(head)
+	switch {
+	case !ok:
+		return true
+	case format.Name == "jpeg":
+		return false
+	case format.Name == "png":
+		return pngMayBeTransparent(f)
+	case format.Name == "webp" && len(head) >= 21:
+		switch string(head[12:16]) {
+		case "VP8 ":
+			return false
+		case "VP8X":
+			return head[20]&0x10 != 0 // the alpha flag
+		}
+	}
+	return true
+}
+
+// pngMayBeTransparent reads a PNG's chunks up to its image data: transparent when its
+// colour type has alpha (4, 6) or a tRNS chunk gives some colours transparency.
+func pngMayBeTransparent(f *os.File) bool {
+	var hdr [8]byte
+	for off := int64(8); ; {
+		if _, err := f.ReadAt(hdr[:], off); err != nil {
+			return true
+		}
+		size, name := int64(binary.BigEndian.Uint32(hdr[:4])), string(hdr[4:8])
+		switch name {
+		case "IHDR":
+			var b [1]byte
+			if _, err := f.ReadAt(b[:], off+8+9); err != nil {
+				return true
+			}
+			if b[0] == 4 || b[0] == 6 { // grey or RGB with alpha
+				return true
+			}
+		case "tRNS":
+			return true
+		case "IDAT", "IEND":
+			return false
+		}
+		off += 12 + size // length, name, data and CRC
+	}
+}

@@ -46,3 +46,66 @@ func TestRenderSegmentFitsAndCrops(t *testing.T) {
 		t.Fatalf("left edge: covered %.0f, contained still %.0f, contained clip %.0f", covered, still, clip)
 	}
 }
+
+// meanLuma is the mean 8-bit luma of the frame at ms of the video at path, cropped by
+// crop (an ffmpeg crop filter, "" for the whole frame).
+func meanLuma(t *testing.T, path string, ms int, crop string) float64 {
+	t.Helper()
+	vf := "format=gray"
+	if crop != "" {
+		vf = crop + "," + vf
+	}
+	raw, err := exec.Command("ffmpeg", "-v", "error", "-ss", strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64), "-i", path,
+		"-frames:v", "1", "-vf", vf, "-f", "rawvideo", "-").Output()
+	if err != nil || len(raw) == 0 {
+		t.Fatalf("frame at %d ms of %s: %v", ms, path, err)
+	}
+	sum := 0
+	for _, b := range raw {
+		sum += int(b)
+	}
+	return float64(sum) / float64(len(raw))
+}
+
+// TestRenderSegmentLaysTransparentStillsOnWhite: a PNG whose hidden colour under full
+// transparency is dark green shows white where it is transparent (as its library
+// thumbnail does), panned or not; an opaque one keeps its colours.
+func TestRenderSegmentLaysTransparentStillsOnWhite(t *testing.T) {
+	clear := generate(t, "clear.png", "-f", "lavfi", "-i", "color=c=0x004000:s=320x180,format=rgba,geq=r=0:g=64:b=0:a=0", "-frames:v", "1")
+	opaque := generate(t, "opaque.png", "-f", "lavfi", "-i", "color=c=0x004000:s=320x180", "-frames:v", "1")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "seg.mp4")
+	seg := media.SegmentInput{Canvas: small, Slides: []media.SegmentSlide{
+		{DurationMs: 500, Image: clear, KenBurns: true},
+		{DurationMs: 500, Image: clear, Contain: true},
+		{DurationMs: 500, Image: opaque},
+	}}
+	if err := (media.Tool{}).RenderSegment(context.Background(), seg, dir, out, nil); err != nil {
+		t.Fatal(err)
+	}
+	if panned, still, dark := meanLuma(t, out, 250, ""), meanLuma(t, out, 750, ""), meanLuma(t, out, 1250, ""); panned < 220 || still < 220 || dark > 80 {
+		t.Fatalf("mean luma: transparent panned %.0f, transparent still %.0f (want white); opaque green %.0f (want dark)", panned, still, dark)
+	}
+}
+
+// TestClipsWithNonSquarePixelsKeepTheirShape: a clip stored 180x180 with pixels 16:9
+// wide displays as 320x180, so contained on a 320x180 canvas (as a slide or an insert)
+// it fills the width instead of leaving bars at the sides.
+func TestClipsWithNonSquarePixelsKeepTheirShape(t *testing.T) {
+	clip := generate(t, "wide.mp4", "-f", "lavfi", "-i", "color=c=white:s=180x180:r=30:d=1", "-vf", "setsar=16/9",
+		"-c:v", "libx264", "-pix_fmt", "yuv420p")
+	dir := t.TempDir()
+	seg := filepath.Join(dir, "seg.mp4")
+	in := media.SegmentInput{Canvas: small, Slides: []media.SegmentSlide{{DurationMs: 500, Video: clip, Contain: true}}}
+	if err := (media.Tool{}).RenderSegment(context.Background(), in, dir, seg, nil); err != nil {
+		t.Fatal(err)
+	}
+	insert := filepath.Join(dir, "insert.mp4")
+	if _, err := (media.Tool{}).RenderClipSegment(context.Background(), clip, small, 1, dir, insert); err != nil {
+		t.Fatal(err)
+	}
+	leftEdge := "crop=iw/10:ih:0:0"
+	if s, i := meanLuma(t, seg, 250, leftEdge), meanLuma(t, insert, 250, leftEdge); s < 200 || i < 200 {
+		t.Fatalf("left edge luma: slide %.0f, insert %.0f; want the white clip there, not a bar", s, i)
+	}
+}
