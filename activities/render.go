@@ -932,7 +932,9 @@ type MixRenderAudioResult struct {
 func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudioInput) (MixRenderAudioResult, error) {
 	p := in.Plan
 	tl := timelineOf(p, in.Inserts)
-	key := AudioKey(p.PublisherID, hashOf(p.AudioHash, tl.TotalMs, tl.sounds))
+	// The inserts move the narration whether they have sound or not: where each scene
+	// lands (shift) names the mix with the inserts' sounds.
+	key := AudioKey(p.PublisherID, hashOf(p.AudioHash, tl.TotalMs, tl.sounds, tl.shift))
 	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
 		return MixRenderAudioResult{Key: key, Reused: true}, nil
 	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {

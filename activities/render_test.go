@@ -692,3 +692,41 @@ func TestPansDependOnlyOnTheirScene(t *testing.T) {
 		}
 	})
 }
+
+// TestSilentInsertMovedRemixes: an insert without sound still moves the narration, so
+// moving a silent intro to the end mixes the sound again and the narration starts at 0.
+func TestSilentInsertMovedRemixes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		quiet := e.asset("quiet.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "smptebars=size=640x360:rate=30", "-t", "1.5",
+			"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+		v := e.video("The harbour wakes at dawn.")
+		e.narrateScene(v.Scenes[0].ID)
+		l := v.Scenes[0].Layers[0]
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: l.ID, Text: l.Text}}, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		in, err := e.store.CreateInsert(ctx, e.pub, v.ID, models.InsertIntro, quiet, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, _, _, first := e.render(v.ID)
+		if loud := meanVolume(t, e.download(first.Output.ContentKey, "intro.mp4"), 100, 1000); loud > -60 {
+			t.Fatalf("the silent intro is heard (%.1f dB): the narration is not after it", loud)
+		}
+		if _, err := e.store.UpdateInsert(ctx, e.pub, v.ID, in.ID, models.InsertOutro, quiet, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		_, _, _, second := e.render(v.ID)
+		if e.lastMixReused {
+			t.Fatal("the mix made with the intro was reused with the insert at the end")
+		}
+		if loud := meanVolume(t, e.download(second.Output.ContentKey, "outro.mp4"), 100, 1000); loud < -40 {
+			t.Fatalf("the narration is not heard at the start (%.1f dB) once the silent insert is at the end", loud)
+		}
+	})
+}

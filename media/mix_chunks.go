@@ -278,7 +278,14 @@ func chunkHash(in MixInput, lengths []int, channels int, from, to, total int64) 
 		if s >= end || lengths[i] > 0 && s+int64(lengths[i])*samplesPerMs <= start {
 			continue
 		}
-		clips = append(clips, clip{cmp.Or(a.ID, a.Path), s - start, gain(a.Volume), a.Mute, lengths[i]})
+		// Only the muted spans reaching into the stretch change it.
+		var mute []Span
+		for _, m := range a.Mute {
+			if s+int64(m.StartMs)*samplesPerMs < end && s+int64(m.EndMs)*samplesPerMs > start {
+				mute = append(mute, m)
+			}
+		}
+		clips = append(clips, clip{cmp.Or(a.ID, a.Path), s - start, gain(a.Volume), mute, lengths[i]})
 	}
 	var bg []music
 	for _, b := range in.Background {

@@ -306,3 +306,37 @@ func TestMixIsMonoWhenAllItHoldsIsMono(t *testing.T) {
 		})
 	}
 }
+
+// TestMutingEncodesOnlyTheStretchesItReaches: a voiceover is one clip over the whole
+// video; muting one slide's time encodes again only the stretches that reach into it,
+// and the mix still sounds like the one encoded whole.
+func TestMutingEncodesOnlyTheStretchesItReaches(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	tool := media.Tool{}
+	voice := generate(t, "voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*440*t)*sin(2*PI*2*t):s=24000:d=12")
+	mix := media.MixInput{DurationMs: 12000, Narration: []media.AudioClip{{Path: voice, Volume: 1}}}
+	cuts := []int{3000, 6000, 9000}
+	store := &dirChunks{dir: t.TempDir()}
+	if _, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, filepath.Join(dir, "first.m4a")); err != nil {
+		t.Fatal(err)
+	}
+	store.kept = nil
+	mix.Narration[0].Mute = []media.Span{{StartMs: 9500, EndMs: 11000}}
+	muted := filepath.Join(dir, "muted.m4a")
+	res, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, muted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Chunks != 4 || res.Reused < 2 || len(store.kept) > 2 {
+		t.Fatalf("after muting the last stretch: %+v, %d encoded; want at most the last two encoded", res, len(store.kept))
+	}
+	whole := filepath.Join(dir, "whole.m4a")
+	if err := tool.MixAudio(ctx, mix, whole); err != nil {
+		t.Fatal(err)
+	}
+	c, w := decodeMono(t, muted), decodeMono(t, whole)
+	if n := min(len(c), len(w)) - 2048; snr(c, w, 0, n) < 25 {
+		t.Errorf("the muted chunked mix is %.1f dB from the whole one, want at least 25", snr(c, w, 0, n))
+	}
+}
