@@ -403,3 +403,26 @@ func TestKenBurnsIsASteadyEvenPixelPan(t *testing.T) {
 		}
 	}
 }
+
+// TestSubtitlesDrawChineseAndEmoji: cues in Chinese and with emoji are drawn in glyphs
+// (the fonts installed with Pagecast cover them), not as the same empty boxes: two
+// different lines of such text look different.
+func TestSubtitlesDrawChineseAndEmoji(t *testing.T) {
+	dir := t.TempDir()
+	style := media.DefaultSubtitleStyle(small)
+	style.FontSize = 40
+	band := func(name, text string) []byte {
+		out := filepath.Join(dir, name+".mp4")
+		in := media.SegmentInput{Canvas: small, Style: style, Slides: []media.SegmentSlide{{DurationMs: 400, Text: " "}},
+			Cues: []media.Cue{{StartMs: 0, EndMs: 400, Text: text}}}
+		if err := (media.Tool{}).RenderSegment(context.Background(), in, dir, out, nil); err != nil {
+			t.Fatal(err)
+		}
+		return grayBand(t, out, 0.2)
+	}
+	for _, pair := range [][2]string{{"中文字幕", "日本語訳"}, {"🎉🎉🎉", "🚀🚀🚀"}} {
+		if d := meanAbsDiff(band("a", pair[0]), band("b", pair[1])); d < 1 {
+			t.Errorf("%q and %q are drawn alike (%.2f apart): boxes instead of glyphs?", pair[0], pair[1], d)
+		}
+	}
+}

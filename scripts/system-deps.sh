@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Pagecast needs when they are missing.
-#   scripts/system-deps.sh          runtime: ffmpeg, espeak-ng, DejaVu fonts
+#   scripts/system-deps.sh          runtime: ffmpeg, espeak-ng, fonts (DejaVu; CJK and emoji fallbacks)
 #   scripts/system-deps.sh test     also chromium (browser tests) and postgresql
 set -euo pipefail
 
@@ -9,6 +9,9 @@ command -v ffmpeg >/dev/null || need+=(ffmpeg)
 command -v ffprobe >/dev/null || need+=(ffmpeg)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# Subtitles and text slides fall back to these for Chinese, Japanese, Korean and emoji.
+[ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need+=(fonts-droid-fallback)
+[ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] || need+=(fonts-symbola)
 if [ "${1:-}" = test ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v pg_ctlcluster >/dev/null || command -v pg_ctl >/dev/null || need+=(postgresql)
