@@ -889,6 +889,29 @@ func (tl renderTimeline) at(p PlanRenderResult, ms int) int {
 	return ms
 }
 
+// cues are the plan's subtitles on the timeline with inserts, shown where the burned
+// ones are: a cue is cut to its scenes, and one that runs on into the next scene
+// past a scene insert is cut in two around the insert.
+func (tl renderTimeline) cues(p PlanRenderResult) []media.Cue {
+	var out []media.Cue
+	for _, c := range p.Cues {
+		joined := false // the last piece out is this cue's
+		for i, sc := range p.Scenes {
+			from, to := max(c.StartMs, sc.StartMs), min(c.EndMs, sc.StartMs+sc.DurationMs)
+			if from >= to {
+				continue
+			}
+			q := media.Cue{StartMs: from + tl.shift[i], EndMs: to + tl.shift[i], Text: c.Text}
+			if n := len(out); joined && out[n-1].EndMs == q.StartMs {
+				out[n-1].EndMs = q.EndMs
+				continue
+			}
+			out, joined = append(out, q), true
+		}
+	}
+	return out
+}
+
 // segments is the order of everything joined: intro, then each scene after its
 // prepend, then the outro.
 func (tl renderTimeline) segments(scenes []string) []string {
@@ -1087,10 +1110,7 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 // joined video) under prefix. They are small: one after another, they are stored
 // before the video's upload beside them ends.
 func (a *RenderActivities) storeSubtitles(ctx context.Context, p PlanRenderResult, tl renderTimeline, prefix string) error {
-	cues := make([]media.Cue, len(p.Cues))
-	for i, c := range p.Cues {
-		cues[i] = media.Cue{StartMs: tl.at(p, c.StartMs), EndMs: tl.at(p, c.StartMs) + c.EndMs - c.StartMs, Text: c.Text}
-	}
+	cues := tl.cues(p)
 	subtitles := []struct {
 		name, contentType string
 		write             func(io.Writer) error

@@ -183,6 +183,7 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 		return errors.New("media: render segment: no slides")
 	}
 	in.Slides = slices.Clone(in.Slides)
+	in.Cues = stackOverlaps(in.Cues)
 	for i, s := range in.Slides {
 		if s.Image != "" {
 			in.Slides[i].transparent = mayBeTransparent(s.Image)

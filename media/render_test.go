@@ -426,3 +426,24 @@ func TestSubtitlesDrawChineseAndEmoji(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlappingCuesAreStacked: two cues shown at once are drawn one above the other,
+// exactly as one cue holding both lines, not over each other.
+func TestOverlappingCuesAreStacked(t *testing.T) {
+	dir := t.TempDir()
+	style := media.DefaultSubtitleStyle(small)
+	style.FontSize = 18
+	band := func(name string, cues ...media.Cue) []byte {
+		out := filepath.Join(dir, name+".mp4")
+		in := media.SegmentInput{Canvas: small, Style: style, Slides: []media.SegmentSlide{{DurationMs: 1500, Text: " "}}, Cues: cues}
+		if err := (media.Tool{}).RenderSegment(context.Background(), in, dir, out, nil); err != nil {
+			t.Fatal(err)
+		}
+		return grayBand(t, out, 0.75)
+	}
+	overlapping := band("overlap", media.Cue{StartMs: 0, EndMs: 1000, Text: "Now a clip, held longer"}, media.Cue{StartMs: 500, EndMs: 1500, Text: "A second clip follows"})
+	stacked := band("stacked", media.Cue{StartMs: 0, EndMs: 1500, Text: "Now a clip, held longer\nA second clip follows"})
+	if d := meanAbsDiff(overlapping, stacked); d > 0.5 {
+		t.Errorf("overlapping cues at 0.75 s differ by %.2f from the two lines stacked", d)
+	}
+}

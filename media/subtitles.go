@@ -2,8 +2,10 @@ package media
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -183,4 +185,43 @@ func WriteVTT(w io.Writer, cues []Cue) error {
 		bw.WriteString("\n")
 	}
 	return bw.Flush()
+}
+
+// stackOverlaps turns cues that overlap in time (subtitles the user edited may) into
+// cues that do not: while two or more show at once, one cue holds their lines, the
+// earlier-starting first, so burned subtitles stack as a player stacks them instead of
+// being drawn over each other. Blank cues and cues without time are left out; cues
+// that do not overlap come out as they went in.
+func stackOverlaps(cues []Cue) []Cue {
+	var live []Cue
+	var bounds []int
+	for _, q := range cues {
+		if strings.TrimSpace(q.Text) != "" && q.EndMs > q.StartMs {
+			live = append(live, q)
+			bounds = append(bounds, q.StartMs, q.EndMs)
+		}
+	}
+	slices.SortStableFunc(live, func(a, b Cue) int { return cmp.Compare(a.StartMs, b.StartMs) })
+	slices.Sort(bounds)
+	bounds = slices.Compact(bounds)
+	var out []Cue
+	for i := 0; i+1 < len(bounds); i++ {
+		from, to := bounds[i], bounds[i+1]
+		var lines []string
+		for _, q := range live {
+			if q.StartMs <= from && from < q.EndMs {
+				lines = append(lines, q.Text)
+			}
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		text := strings.Join(lines, "\n")
+		if n := len(out); n > 0 && out[n-1].EndMs == from && out[n-1].Text == text {
+			out[n-1].EndMs = to
+			continue
+		}
+		out = append(out, Cue{StartMs: from, EndMs: to, Text: text})
+	}
+	return out
 }
