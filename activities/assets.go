@@ -41,6 +41,7 @@ type assetObjects interface {
 	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
 	Get(ctx context.Context, key string) (io.ReadCloser, blob.ObjectInfo, error)
 	Delete(ctx context.Context, key string) error
+	List(ctx context.Context, prefix string, fn func(blob.ObjectInfo) error) error
 }
 
 // mediaFetcher fetches URL imports; webfetch.Fetcher guards the addresses.
@@ -292,8 +293,10 @@ type ProcessAssetResult struct {
 // ProcessAsset imports a stored original: it checks the bytes are the media the
 // name says, probes them, makes a thumbnail and a preview, normalises videos
 // browsers cannot play everywhere, and writes the results under the asset's prefix
-// (a retry overwrites them). It moves the asset to processing; CompleteAssetImport
-// records the result. Bad media fails for good; anything else is retried.
+// (a retry overwrites them); media kept as uploaded is the checked file, stored there
+// too, so the asset's media never changes after its import. It moves the asset to
+// processing; CompleteAssetImport records the result. Bad media fails for good;
+// anything else is retried.
 func (a *AssetActivities) ProcessAsset(ctx context.Context, in ProcessAssetInput) (ProcessAssetResult, error) {
 	asset, err := a.Store.MarkAssetProcessing(ctx, in.AssetID)
 	if err != nil {
@@ -352,7 +355,7 @@ func (a *AssetActivities) ProcessAsset(ctx context.Context, in ProcessAssetInput
 	prefix := models.AssetPrefix(asset.PublisherID, asset.ID)
 	res := ProcessAssetResult{
 		TypeID: assetTypeID(kind), ContentType: f.MIME, Duration: probe.Duration, Width: probe.Width, Height: probe.Height,
-		VideoCodec: probe.VideoCodec, AudioCodec: probe.AudioCodec, MediaKey: asset.OriginalKey,
+		VideoCodec: probe.VideoCodec, AudioCodec: probe.AudioCodec,
 		ThumbnailKey: prefix + models.AssetObjectThumbnail,
 	}
 	var uploads []upload
@@ -371,6 +374,13 @@ func (a *AssetActivities) ProcessAsset(ctx context.Context, in ProcessAssetInput
 	}
 	if err != nil {
 		return ProcessAssetResult{}, err
+	}
+	if res.MediaKey == "" {
+		// Kept as uploaded: the served media is the file checked above, stored under a
+		// key of the asset's own. The original's key may be an upload's, whose presigned
+		// URL can overwrite it with unchecked bytes, and renders name content by the key.
+		res.MediaKey = prefix + models.AssetObjectKeptMedia + f.Ext
+		uploads = append(uploads, upload{file: original, key: res.MediaKey, contentType: res.ContentType})
 	}
 	stop = a.heartbeat(ctx, "store")
 	defer stop()
@@ -555,7 +565,22 @@ func (a *AssetActivities) FailAssetImport(ctx context.Context, in FailAssetImpor
 }
 
 func (a *AssetActivities) deleteObjects(ctx context.Context, asset models.Asset) error {
-	for _, key := range asset.ObjectKeys() {
+	keys := asset.ObjectKeys()
+	seen := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		seen[k] = true
+	}
+	err := a.Blob.List(ctx, models.AssetPrefix(asset.PublisherID, asset.ID), func(o blob.ObjectInfo) error {
+		if !seen[o.Key] {
+			seen[o.Key] = true
+			keys = append(keys, o.Key)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list objects of asset %d: %w", asset.ID, err)
+	}
+	for _, key := range keys {
 		if err := a.Blob.Delete(ctx, key); err != nil && !errors.Is(err, blob.ErrNotFound) {
 			return fmt.Errorf("delete objects of asset %d: %w", asset.ID, err)
 		}

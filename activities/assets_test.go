@@ -1,6 +1,7 @@
 package activities_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +108,49 @@ func (e *assetEnv) upload(file, name string) models.Asset {
 	return a
 }
 
+// uploadPresigned stores file where a browser's presigned PUT lands (outside the
+// asset's prefix) and makes the pending asset confirmUpload would.
+func (e *assetEnv) uploadPresigned(file, name, uploadID string) models.Asset {
+	e.t.Helper()
+	ctx := e.t.Context()
+	a := models.Asset{PublisherID: e.pub, Name: name, TypeID: models.AssetTypeIDVideo, Source: models.AssetSourceInternal,
+		State: models.AssetStatePending, OriginalKey: models.UploadKey(e.pub, uploadID, media.Extension(name))}
+	if err := e.store.CreateAsset(ctx, &a); err != nil {
+		e.t.Fatal(err)
+	}
+	e.put(a.OriginalKey, file)
+	return a
+}
+
+// put stores a local file under key, as a PUT to a presigned URL would.
+func (e *assetEnv) put(key, file string) {
+	e.t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	if err := e.blob.Put(e.t.Context(), key, f, st.Size(), ""); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// read returns an object's bytes and content type.
+func (e *assetEnv) read(key string) ([]byte, string) {
+	e.t.Helper()
+	rc, info, err := e.blob.Get(e.t.Context(), key)
+	if err != nil {
+		e.t.Fatalf("get %s: %v", key, err)
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(rc)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return b, info.ContentType
+}
+
 // importAsset runs the workflow's steps in order, as the worker would.
 func (e *assetEnv) importAsset(id int64) (models.Asset, activities.ProcessAssetResult, error) {
 	ctx := e.t.Context()
@@ -161,13 +206,13 @@ func TestImportUploadedMedia(t *testing.T) {
 			preview   string // sniffed format of the preview
 			mediaName string // object name of the served media
 		}{
-			{"clip.mp4", with(videoSrc, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"), models.AssetTypeVideo, "keep", "mp4", "original.mp4"},
+			{"clip.mp4", with(videoSrc, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"), models.AssetTypeVideo, "keep", "mp4", models.AssetObjectMedia},
 			{"phone.mov", with(videoSrc, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"), models.AssetTypeVideo, "remux", "mp4", models.AssetObjectMedia},
 			{"old.avi", with(videoSrc, "-c:v", "mpeg4", "-c:a", "mp3"), models.AssetTypeVideo, "transcode", "mp4", models.AssetObjectMedia},
-			{"photo.jpg", imageSrc, models.AssetTypeImage, "", "jpeg", "original.jpg"},
-			{"logo.png", imageSrc, models.AssetTypeImage, "", "png", "original.png"},
-			{"voice.mp3", audioSrc, models.AssetTypeAudio, "", "png", "original.mp3"},
-			{"sound-only.mp4", with(audioSrc, "-c:a", "aac"), models.AssetTypeAudio, "", "png", "original.mp4"},
+			{"photo.jpg", imageSrc, models.AssetTypeImage, "", "jpeg", "media.jpg"},
+			{"logo.png", imageSrc, models.AssetTypeImage, "", "png", "media.png"},
+			{"voice.mp3", audioSrc, models.AssetTypeAudio, "", "png", "media.mp3"},
+			{"sound-only.mp4", with(audioSrc, "-c:a", "aac"), models.AssetTypeAudio, "", "png", "media.mp4"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -216,6 +261,95 @@ func TestImportUploadedMedia(t *testing.T) {
 			})
 		}
 	})
+}
+
+// The presigned PUT URL of an upload stays valid after the import (s3.presign_ttl), so
+// the upload's object can change under the asset. Media kept as uploaded must be the
+// bytes the import checked, under a key of the asset's own that nothing else writes:
+// otherwise renders (which name content by the media key) reuse stale segments and
+// unchecked bytes reach ffmpeg.
+func TestImportKeepsTheCheckedBytes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newAssetEnv(t, db, webfetch.Options{})
+		other := generate(t, "other.png", "-f", "lavfi", "-i", "color=c=blue:size=64x64", "-frames:v", "1")
+		tests := []struct {
+			name      string
+			args      []string
+			handling  string
+			mediaName string // the kept copy, named with the format's canonical extension
+			mime      string
+		}{
+			{"red.png", imageSrc, "", "media.png", "image/png"},
+			{"red.jpeg", imageSrc, "", "media.jpg", "image/jpeg"},
+			{"clip.mp4", with(videoSrc, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"), "keep", "media.mp4", "video/mp4"},
+			{"voice.mp3", audioSrc, "", "media.mp3", "audio/mpeg"},
+		}
+		for i, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				file := generate(t, tt.name, tt.args...)
+				checked, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				up := e.uploadPresigned(file, tt.name, "upl_swap"+strconv.Itoa(i))
+				a, res, err := e.importAsset(up.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Handling != tt.handling {
+					t.Fatalf("handling %q, want %q", res.Handling, tt.handling)
+				}
+				if a.OriginalKey != up.OriginalKey {
+					t.Fatalf("original key %s, want %s", a.OriginalKey, up.OriginalKey)
+				}
+				// The same presigned URL is used again, with other bytes.
+				e.put(up.OriginalKey, other)
+				if got, _ := e.read(up.OriginalKey); bytes.Equal(got, checked) {
+					t.Fatal("the upload's object did not change")
+				}
+				got, ct := e.read(a.MediaKey)
+				if !bytes.Equal(got, checked) {
+					t.Fatalf("the asset's media (%s) changed with its upload: %d bytes, want the %d checked", a.MediaKey, len(got), len(checked))
+				}
+				if want := models.AssetPrefix(e.pub, a.ID) + tt.mediaName; a.MediaKey != want {
+					t.Fatalf("media key %s, want %s", a.MediaKey, want)
+				}
+				if ct != tt.mime {
+					t.Fatalf("media stored as %q, want %q", ct, tt.mime)
+				}
+			})
+		}
+	})
+}
+
+// A kept copy stored by an import whose result was never recorded (retries ran out,
+// or the asset was deleted before a retry) is removed with the asset's other objects.
+func TestFailedImportRemovesItsKeptCopy(t *testing.T) {
+	e := newAssetEnv(t, storetest.SQLite(t), webfetch.Options{})
+	up := e.uploadPresigned(generate(t, "a.png", imageSrc...), "a.png", "upl_failed")
+	res, err := e.acts.ProcessAsset(t.Context(), activities.ProcessAssetInput{AssetID: up.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.head(res.MediaKey); !ok {
+		t.Fatalf("%s not stored", res.MediaKey)
+	}
+	if _, err := e.acts.FailAssetImport(t.Context(), activities.FailAssetImportInput{AssetID: up.ID, Message: activities.MsgImportFailed, Key: models.ErrorKeyImportFailed}); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	if err := e.blob.List(t.Context(), models.AssetPrefix(e.pub, up.ID), func(o blob.ObjectInfo) error {
+		left = append(left, o.Key)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 0 {
+		t.Fatalf("left behind: %v", left)
+	}
+	if _, ok := e.head(up.OriginalKey); ok {
+		t.Fatal("the refused upload is still stored")
+	}
 }
 
 func TestImportRetriedMidwayWritesOneSetOfObjects(t *testing.T) {

@@ -196,6 +196,12 @@ const (
 	AssetObjectPreviewJPEG  = "preview.jpg"   // resized JPEG image
 	AssetObjectPreviewPNG   = "preview.png"   // resized image with transparency, or an audio waveform
 	AssetObjectThumbnail    = "thumbnail.jpg" // every type
+
+	// AssetObjectKeptMedia (+ the format's canonical extension) is media kept as
+	// uploaded: the file the import checked, stored again under the asset's own key,
+	// because the original's key may be an upload's, which its presigned URL can still
+	// overwrite. A kept MP4 has the normalised video's name; an asset has one or the other.
+	AssetObjectKeptMedia = "media"
 )
 
 // UploadKey is where a browser's presigned PUT lands: outside AssetPrefix, because the
@@ -204,8 +210,9 @@ func UploadKey(publisherID int64, fileUploadID, ext string) string {
 	return "uploads/" + strconv.FormatInt(publisherID, 10) + "/" + fileUploadID + "/" + AssetObjectOriginal + ext
 }
 
-// ObjectKeys lists every object that may exist for the asset, whether or not the
-// import got that far, so deleting them all leaves nothing behind.
+// ObjectKeys lists the objects of the asset whose names are fixed or recorded. A kept
+// copy is named by its sniffed format, so one stored by an import that never recorded
+// it is found by listing AssetPrefix; deleting both leaves nothing behind.
 func (a Asset) ObjectKeys() []string {
 	p := AssetPrefix(a.PublisherID, a.ID)
 	keys := []string{p + AssetObjectMedia, p + AssetObjectPreviewVideo, p + AssetObjectPreviewJPEG,
