@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -375,10 +376,16 @@ func (a *AssetActivities) ProcessAsset(ctx context.Context, in ProcessAssetInput
 	if err != nil {
 		return ProcessAssetResult{}, err
 	}
-	if res.MediaKey == "" {
-		// Kept as uploaded: the served media is the file checked above, stored under a
-		// key of the asset's own. The original's key may be an upload's, whose presigned
-		// URL can overwrite it with unchecked bytes, and renders name content by the key.
+	switch {
+	case res.MediaKey != "": // normalised
+	case strings.HasPrefix(asset.OriginalKey, prefix):
+		// Kept as uploaded, where only the server writes (a multipart upload, a URL or
+		// page import): the original is the media.
+		res.MediaKey = asset.OriginalKey
+	default:
+		// Kept as uploaded from a browser's presigned PUT, whose URL can overwrite the
+		// upload with unchecked bytes until it expires, and renders name content by the
+		// key: the media is the file checked above, stored under a key of the asset's own.
 		res.MediaKey = prefix + models.AssetObjectKeptMedia + f.Ext
 		uploads = append(uploads, upload{file: original, key: res.MediaKey, contentType: res.ContentType})
 	}

@@ -206,13 +206,13 @@ func TestImportUploadedMedia(t *testing.T) {
 			preview   string // sniffed format of the preview
 			mediaName string // object name of the served media
 		}{
-			{"clip.mp4", with(videoSrc, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"), models.AssetTypeVideo, "keep", "mp4", models.AssetObjectMedia},
+			{"clip.mp4", with(videoSrc, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"), models.AssetTypeVideo, "keep", "mp4", "original.mp4"},
 			{"phone.mov", with(videoSrc, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"), models.AssetTypeVideo, "remux", "mp4", models.AssetObjectMedia},
 			{"old.avi", with(videoSrc, "-c:v", "mpeg4", "-c:a", "mp3"), models.AssetTypeVideo, "transcode", "mp4", models.AssetObjectMedia},
-			{"photo.jpg", imageSrc, models.AssetTypeImage, "", "jpeg", "media.jpg"},
-			{"logo.png", imageSrc, models.AssetTypeImage, "", "png", "media.png"},
-			{"voice.mp3", audioSrc, models.AssetTypeAudio, "", "png", "media.mp3"},
-			{"sound-only.mp4", with(audioSrc, "-c:a", "aac"), models.AssetTypeAudio, "", "png", "media.mp4"},
+			{"photo.jpg", imageSrc, models.AssetTypeImage, "", "jpeg", "original.jpg"},
+			{"logo.png", imageSrc, models.AssetTypeImage, "", "png", "original.png"},
+			{"voice.mp3", audioSrc, models.AssetTypeAudio, "", "png", "original.mp3"},
+			{"sound-only.mp4", with(audioSrc, "-c:a", "aac"), models.AssetTypeAudio, "", "png", "original.mp4"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
