@@ -109,6 +109,7 @@ type ffprobeOutput struct {
 		Width        int               `json:"width"`
 		Height       int               `json:"height"`
 		PixFmt       string            `json:"pix_fmt"`
+		SampleAspect string            `json:"sample_aspect_ratio"`
 		Channels     int               `json:"channels"`
 		Duration     string            `json:"duration"`
 		Tags         map[string]string `json:"tags"`
@@ -163,7 +164,7 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 				continue
 			}
 			p.HasVideo, p.VideoCodec, p.PixFmt = true, s.CodecName, s.PixFmt
-			p.Width, p.Height = s.Width, s.Height
+			p.Width, p.Height = displaySize(s.Width, s.Height, s.SampleAspect, s.CodecName)
 			rot := 0.0
 			if r, err := strconv.ParseFloat(s.Tags["rotate"], 64); err == nil {
 				rot = r
@@ -189,6 +190,26 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 		}
 	}
 	return p, nil
+}
+
+// displaySize is the size a clip of w x h pixels with sample aspect ratio sar ("64:45")
+// shows at, as browsers play it: widened (or heightened) to square pixels. Browsers
+// ignore a still's pixel aspect, and so does the render: stills keep their pixels.
+func displaySize(w, h int, sar, codec string) (int, int) {
+	n, d, ok := strings.Cut(sar, ":")
+	num, err1 := strconv.Atoi(n)
+	den, err2 := strconv.Atoi(d)
+	switch codec {
+	case "mjpeg", "png", "apng", "webp", "gif", "bmp", "tiff":
+		return w, h
+	}
+	if !ok || err1 != nil || err2 != nil || num <= 0 || den <= 0 || num == den {
+		return w, h
+	}
+	if num > den {
+		return int(math.Round(float64(w) * float64(num) / float64(den))), h
+	}
+	return w, int(math.Round(float64(h) * float64(den) / float64(num)))
 }
 
 func parseSeconds(s string) float64 {

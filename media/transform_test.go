@@ -104,6 +104,9 @@ func TestClipsWithNonSquarePixelsKeepTheirShape(t *testing.T) {
 	if _, err := (media.Tool{}).RenderClipSegment(context.Background(), clip, small, 1, dir, insert); err != nil {
 		t.Fatal(err)
 	}
+	if p, err := (media.Tool{}).Probe(context.Background(), clip, ""); err != nil || p.Width != 320 || p.Height != 180 {
+		t.Errorf("probe: %dx%d (%v), want the displayed 320x180", p.Width, p.Height, err)
+	}
 	leftEdge := "crop=iw/10:ih:0:0"
 	if s, i := meanLuma(t, seg, 250, leftEdge), meanLuma(t, insert, 250, leftEdge); s < 200 || i < 200 {
 		t.Fatalf("left edge luma: slide %.0f, insert %.0f; want the white clip there, not a bar", s, i)
