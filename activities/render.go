@@ -218,16 +218,13 @@ func (a *RenderActivities) PlanRender(ctx context.Context, in PlanRenderInput) (
 }
 
 func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.RenderAttempt) (PlanRenderResult, error) {
-	canvas := media.Canvas16x9
-	if v.AspectRatio == models.AspectVertical {
-		canvas = media.Canvas9x16
-	}
 	cfg, err := a.Store.VideoSubtitleStyle(ctx, v)
 	if err != nil {
 		return PlanRenderResult{}, fmt.Errorf("subtitle style of video %d: %w", v.ID, err)
 	}
+	canvas, style := videoLook(v, cfg)
 	res := PlanRenderResult{VideoID: v.ID, PublisherID: v.PublisherID, Attempt: att.Attempt, Canvas: canvas,
-		Style: subtitleStyleOf(cfg.SubtitleStyleLook), Burn: v.HardcodeSubtitles}
+		Style: style, Burn: v.HardcodeSubtitles}
 
 	at := 0
 	var muted []media.Span // a voiceover's muted slides
@@ -305,7 +302,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		}
 	}
 	res.AudioHash = audioHash(res.DurationMs, res.Narration, res.Background)
-	cues, err := a.videoCues(ctx, v)
+	cues, err := a.videoCues(ctx, v, cueOptions(res.Canvas, res.Style))
 	if err != nil {
 		return res, err
 	}
@@ -325,6 +322,31 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 	return res, nil
 }
 
+// videoLook is how the render draws video v with subtitle style cfg (the store's
+// VideoSubtitleStyle of v): on the canvas of its format, in cfg's look.
+func videoLook(v models.Video, cfg models.SubtitleStyleConfig) (media.Canvas, media.SubtitleStyle) {
+	canvas := media.Canvas16x9
+	if v.AspectRatio == models.AspectVertical {
+		canvas = media.Canvas9x16
+	}
+	return canvas, subtitleStyleOf(cfg.SubtitleStyleLook)
+}
+
+// CueOptions size the cues of video v shown in subtitle style cfg (the store's
+// VideoSubtitleStyle of v): lines as wide as the render's canvas and style allow. The
+// render and the API's subtitles build cues with them, so both are the same cues.
+func CueOptions(v models.Video, cfg models.SubtitleStyleConfig) domain.CueOptions {
+	return cueOptions(videoLook(v, cfg))
+}
+
+// cueOptions size cues drawn on canvas c in style s.
+func cueOptions(c media.Canvas, s media.SubtitleStyle) domain.CueOptions {
+	s = s.OrDefault(c)
+	return domain.CueOptions{MaxLineChars: domain.CueLineChars(domain.CueLayout{CanvasWidth: c.Width,
+		FontSize: s.FontSize, Bold: s.Bold, Spacing: s.Spacing, MarginLeft: s.MarginL, MarginRight: s.MarginR,
+		Outline: s.Outline, Shadow: s.Shadow})}
+}
+
 // subtitleStyleOf is how the engine draws a subtitle style config's look.
 func subtitleStyleOf(l models.SubtitleStyleLook) media.SubtitleStyle {
 	align := map[models.SubtitlePosition]int{models.SubtitleBottom: 2, models.SubtitleMiddle: 5, models.SubtitleTop: 8}[l.Position]
@@ -337,9 +359,10 @@ func subtitleStyleOf(l models.SubtitleStyleLook) media.SubtitleStyle {
 	}
 }
 
-// videoCues are the video's subtitles: the ones the user edited, else those its
-// narration timing makes.
-func (a *RenderActivities) videoCues(ctx context.Context, v models.Video) ([]media.Cue, error) {
+// videoCues are the video's subtitles: the ones the user edited (a word of theirs
+// wider than a line of opt cut, so that nothing is clipped), else those its narration
+// timing makes in cues of opt.
+func (a *RenderActivities) videoCues(ctx context.Context, v models.Video, opt domain.CueOptions) ([]media.Cue, error) {
 	edited, err := a.Store.SubtitlesForWorkflow(ctx, v.ID)
 	if err != nil {
 		return nil, err
@@ -347,11 +370,11 @@ func (a *RenderActivities) videoCues(ctx context.Context, v models.Video) ([]med
 	var out []media.Cue
 	if len(edited) > 0 {
 		for _, c := range edited {
-			out = append(out, media.Cue{StartMs: c.StartMs, EndMs: c.StartMs + c.DurationMs, Text: c.Text})
+			out = append(out, media.Cue{StartMs: c.StartMs, EndMs: c.StartMs + c.DurationMs, Text: domain.FitCueText(c.Text, opt)})
 		}
 		return out, nil
 	}
-	cues, err := domain.VideoCues(v)
+	cues, err := domain.VideoCues(v, opt)
 	if err != nil {
 		return nil, err
 	}

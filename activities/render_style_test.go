@@ -41,23 +41,7 @@ func TestRenderUsesTheSubtitleStyle(t *testing.T) {
 		e := newRenderEnv(t, db)
 		ctx := t.Context()
 		grey := e.asset("grey.png", models.AssetTypeIDImage, "-f", "lavfi", "-i", "color=c=0x404040:size=1280x720", "-frames:v", "1")
-		v := models.Video{PublisherID: e.pub, Name: "Styled", AspectRatio: models.AspectHorizontal, VoiceID: &e.voice,
-			PauseAfterSlideMs: 200, MaxSentencesPerSlide: 2, BuildStage: models.BuildAutomatchCompleted, HardcodeSubtitles: true,
-			SubtitleStyleConfigID: int(models.DefaultSubtitleStyleHorizontal)}
-		if err := e.store.CreateVideo(ctx, &v); err != nil {
-			t.Fatal(err)
-		}
-		v, err := e.store.CreateScenes(ctx, v.ID, []store.SceneInput{{Layers: []store.LayerInput{{Text: "Lanterns glow over the quiet bay."}}}}, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.narrateScene(v.Scenes[0].ID)
-		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: v.Scenes[0].Layers[0].ID, AssetID: &grey}}, true, time.Now()); err != nil {
-			t.Fatal(err)
-		}
-		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
-			t.Fatal(err)
-		}
+		v := e.burnedVideo(models.AspectHorizontal, models.DefaultSubtitleStyleHorizontal, "Lanterns glow over the quiet bay.", grey)
 		pub := e.pub
 		yellow := models.SubtitleStyleConfig{PublisherID: &pub, Name: "Yellow top", AspectRatio: models.AspectHorizontal,
 			SubtitleStyleLook: models.SubtitleStyleLook{FontFamily: "DejaVu Serif", FontSize: 90, Bold: true, Italic: true,

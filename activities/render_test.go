@@ -89,6 +89,35 @@ func (e *renderEnv) asset(name string, typ models.AssetTypeID, ffmpegArgs ...str
 	return a.ID
 }
 
+// burnedVideo stores a video of format aspect in subtitle style styleID, with burned
+// subtitles, of one scene of one slide saying text (narrated by the env's voice) over
+// the picture asset, and returns it as stored.
+func (e *renderEnv) burnedVideo(aspect models.AspectRatio, styleID int64, text string, picture int64) models.Video {
+	e.t.Helper()
+	ctx := e.t.Context()
+	v := models.Video{PublisherID: e.pub, Name: "Burned", AspectRatio: aspect, VoiceID: &e.voice,
+		PauseAfterSlideMs: 200, MaxSentencesPerSlide: 2, BuildStage: models.BuildAutomatchCompleted, HardcodeSubtitles: true,
+		SubtitleStyleConfigID: int(styleID)}
+	if err := e.store.CreateVideo(ctx, &v); err != nil {
+		e.t.Fatal(err)
+	}
+	v, err := e.store.CreateScenes(ctx, v.ID, []store.SceneInput{{Layers: []store.LayerInput{{Text: text}}}}, time.Now())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.narrateScene(v.Scenes[0].ID)
+	if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: v.Scenes[0].Layers[0].ID, AssetID: &picture}}, true, time.Now()); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+		e.t.Fatal(err)
+	}
+	if v, err = e.store.Video(ctx, e.pub, v.ID); err != nil {
+		e.t.Fatal(err)
+	}
+	return v
+}
+
 // render runs a whole render of the video as RenderVideo would and returns the plan
 // and the segment results.
 func (e *renderEnv) render(videoID int64) (models.RenderAttempt, activities.PlanRenderResult, []activities.RenderSegmentResult, activities.JoinRenderResult) {

@@ -1,7 +1,9 @@
 package api
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"pagecast/activities"
 	"pagecast/domain"
 	"pagecast/models"
 	"pagecast/store"
@@ -47,9 +50,14 @@ type subtitlesResponse struct {
 	Edited    bool           `json:"edited"`
 }
 
-// generatedSubtitles are the subtitles the video's narration timing makes.
-func generatedSubtitles(v models.Video) ([]models.VideoSubtitle, error) {
-	cues, err := domain.VideoCues(v)
+// generatedSubtitles are the subtitles the video's narration timing makes, in lines
+// as wide as its render's canvas and subtitle style allow.
+func (s *Server) generatedSubtitles(ctx context.Context, v models.Video) ([]models.VideoSubtitle, error) {
+	cfg, err := s.store.VideoSubtitleStyle(ctx, v)
+	if err != nil {
+		return nil, fmt.Errorf("subtitle style of video %d: %w", v.ID, err)
+	}
+	cues, err := domain.VideoCues(v, activities.CueOptions(v, cfg))
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +93,7 @@ func (s *Server) listSubtitles(c *gin.Context) error {
 	if len(edited) > 0 {
 		return ok(c, http.StatusOK, subtitlesJSON(edited, true))
 	}
-	gen, err := generatedSubtitles(v)
+	gen, err := s.generatedSubtitles(c.Request.Context(), v)
 	if err != nil {
 		return err
 	}
@@ -130,7 +138,7 @@ func (s *Server) editSubtitles(c *gin.Context, e store.SubtitleEdit, status int)
 		return err
 	}
 	if len(have) == 0 {
-		if e.Generated, err = generatedSubtitles(v); err != nil {
+		if e.Generated, err = s.generatedSubtitles(ctx, v); err != nil {
 			return err
 		}
 		e.Index, e.ID = int(e.ID), 0
@@ -188,7 +196,7 @@ func (s *Server) resetSubtitles(c *gin.Context) error {
 	if err := s.store.ResetSubtitles(c.Request.Context(), session(c).PublisherID, v.ID, time.Now()); err != nil {
 		return notFoundAs(err, errVideoNotFound)
 	}
-	gen, err := generatedSubtitles(v)
+	gen, err := s.generatedSubtitles(c.Request.Context(), v)
 	if err != nil {
 		return err
 	}

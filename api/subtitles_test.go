@@ -3,9 +3,13 @@ package api_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"pagecast/activities"
 	"pagecast/api"
+	"pagecast/domain"
 	"pagecast/models"
 	"pagecast/store/storetest"
 )
@@ -91,6 +95,68 @@ func TestSubtitleAndMediaEdits(t *testing.T) {
 		}
 		if r := e.do(bo, "PUT", fmt.Sprintf("/api/v2/layer/%d/asset", l.ID), map[string]any{"assetId": picture}, true); r.Status != 404 {
 			t.Fatalf("another account replaces media = %d", r.Status)
+		}
+	})
+}
+
+// TestSubtitlesFitTheVideosCanvas: the subtitles the API answers are cut in lines as
+// wide as the video's render draws them: 42 columns on 16:9, fewer on 9:16 (a long URL
+// cut to that width), the same cues the render burns.
+func TestSubtitlesFitTheVideosCanvas(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ann, pub := e.signUp("ann@example.com")
+		v := e.renderableVideo(ann, pub)
+		sentence := "Read it at https://www.example.com/articles/2026/november/subtitles-that-fit-the-canvas today."
+		timings, _ := json.Marshal([]map[string]any{{"text": sentence, "startMs": 0, "durationMs": 2000}})
+		e.exec("UPDATE layers SET narration_timings = ? WHERE id = ?", string(timings), v.Scenes[0].Layers[0].ID)
+		path := fmt.Sprintf("/api/v2/video/%d/subtitles", v.ID)
+		widest := func() (string, int) {
+			t.Helper()
+			r := e.do(ann, "GET", path, nil, false)
+			if r.Status != 200 {
+				t.Fatalf("subtitles = %d %v", r.Status, r.Body)
+			}
+			first, w := "", 0
+			for _, s := range r.data()["subtitles"].([]any) {
+				text := s.(map[string]any)["text"].(string)
+				if first == "" {
+					first = text
+				}
+				for _, l := range strings.Split(text, "\n") {
+					w = max(w, utf8.RuneCountInString(l))
+				}
+			}
+			return first, w
+		}
+		if _, w := widest(); w != domain.DefaultCueLineChars {
+			t.Errorf("16:9: the widest line is %d columns, want %d", w, domain.DefaultCueLineChars)
+		}
+
+		// The same video on 9:16, with its format's default style.
+		e.exec("UPDATE videos SET aspect_ratio = ? WHERE id = ?", string(models.AspectVertical), v.ID)
+		vv, err := e.store.Video(t.Context(), pub, v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := e.store.VideoSubtitleStyle(t.Context(), vv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		width := activities.CueOptions(vv, cfg).MaxLineChars
+		if width >= domain.DefaultCueLineChars {
+			t.Fatalf("9:16 lines of %d columns, want fewer than %d", width, domain.DefaultCueLineChars)
+		}
+		first, w := widest()
+		if w > width {
+			t.Errorf("9:16: the widest line is %d columns, want at most %d", w, width)
+		}
+		cues, err := domain.VideoCues(vv, activities.CueOptions(vv, cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cues) == 0 || cues[0].Text != first {
+			t.Errorf("9:16: the API's first subtitle is %q, the render's %+v", first, cues)
 		}
 	})
 }

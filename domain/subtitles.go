@@ -383,6 +383,23 @@ func balanceUnits(units []cueUnit, n, maxW, maxLines int) ([][2]int, bool) {
 	return append(out, [2]int{i, len(units)}), true
 }
 
+// FitCueText is the text of a cue the user wrote, made to fit lines of
+// opt.MaxLineChars: a line holding a word wider than a line (a URL, or text written
+// without spaces), which the renderer could only clip, is laid out again in lines of
+// that width, the word cut between characters as BuildCues cuts it. Every other line
+// stays as the user typed it, as do the line breaks: the renderer wraps a long line at
+// its spaces.
+func FitCueText(text string, opt CueOptions) string {
+	maxW := opt.withDefaults().MaxLineChars
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if slices.ContainsFunc(strings.Fields(l), func(w string) bool { return textWidth(w) > maxW }) {
+			lines[i] = wrapUnits(cueUnits(l, maxW), maxW)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // wrapUnits lays units out in balanced lines of at most maxW, joined by "\n".
 func wrapUnits(units []cueUnit, maxW int) string {
 	lines := packUnits(units, maxW, 1)

@@ -227,3 +227,40 @@ func TestBuildCuesLineWidths(t *testing.T) {
 		}
 	}
 }
+
+func TestFitCueText(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		width      int
+		want       string
+	}{
+		{"short lines stay", "Hello there,\nfriend", 29, "Hello there,\nfriend"},
+		{"a long line of short words stays: the renderer wraps it at its spaces",
+			"A line that is wider than twenty-nine columns  yet has no long word\nsecond", 29,
+			"A line that is wider than twenty-nine columns  yet has no long word\nsecond"},
+		{"a token wider than the line is cut between characters; its line is laid out again",
+			"Visit https://www.example.com/articles/2026/november/x today", 29,
+			"Visit\nhttps://www.example.com/artic\nles/2026/november/x today"},
+		{"the user's other lines and breaks stay", "First line stays  as typed\nsee averyveryverylongwordthatgoesonandon\nlast", 12,
+			"First line stays  as typed\nsee\naveryveryver\nylongwordtha\ntgoesonandon\nlast"},
+		{"spaceless text wider than the line breaks between characters", "今天天气很好我们去公园散步吧", 10,
+			"今天天气很\n好我们去\n公园散步吧"},
+		{"no width: the default 42", strings.Repeat("x", 50), 0, strings.Repeat("x", 42) + "\n" + strings.Repeat("x", 8)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := FitCueText(c.text, CueOptions{MaxLineChars: c.width})
+			if got != c.want {
+				t.Errorf("FitCueText(%q, %d) =\n%q\nwant\n%q", c.text, c.width, got, c.want)
+			}
+			w := CueOptions{MaxLineChars: c.width}.withDefaults().MaxLineChars
+			for _, tok := range strings.Fields(got) {
+				if textWidth(tok) > w {
+					t.Errorf("token %q is wider than %d", tok, w)
+				}
+			}
+			if strings.Join(strings.Fields(got), "") != strings.Join(strings.Fields(c.text), "") {
+				t.Errorf("FitCueText changed the characters: %q", got)
+			}
+		})
+	}
+}

@@ -23,8 +23,9 @@ func Plays(l models.Layer) bool { return !l.IsPlaceholder && l.DurationMs > 0 }
 // VideoCues builds a video's subtitles from its slides' narration timing, on the
 // timeline of the slides that play. A voiceover video's slide shows its text for the
 // slide (its narration is one upload, without sentence timing). A muted slide keeps
-// its time and has no subtitles.
-func VideoCues(v models.Video) ([]Cue, error) {
+// its time and has no subtitles. opt sizes the cues for the canvas and subtitle style
+// the video renders with (see CueLineChars).
+func VideoCues(v models.Video, opt CueOptions) ([]Cue, error) {
 	var slides []SubtitleSlide
 	at := 0
 	for _, sc := range v.Scenes {
@@ -54,5 +55,5 @@ func VideoCues(v models.Video) ([]Cue, error) {
 			at += l.DurationMs
 		}
 	}
-	return BuildCues(slides, CueOptions{}), nil
+	return BuildCues(slides, opt), nil
 }

@@ -498,10 +498,7 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	if len(items) == 0 {
 		return res, nil
 	}
-	cue := in.Style
-	if cue.FontSize == 0 {
-		cue = DefaultSubtitleStyle(c)
-	}
+	cue := in.Style.OrDefault(c)
 	short := min(c.Width, c.Height)
 	tag := SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*6/100), PrimaryColor: "FFFFFF",
 		OutlineColor: "000000", BackColor: "000000", Bold: true, MarginL: c.Width / 24, MarginR: c.Width / 24,

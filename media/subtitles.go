@@ -47,6 +47,15 @@ func DefaultSubtitleStyle(c Canvas) SubtitleStyle {
 	}
 }
 
+// OrDefault is s, or DefaultSubtitleStyle(c) when s has no font size (no style was
+// set): the style cues on c are drawn with.
+func (s SubtitleStyle) OrDefault(c Canvas) SubtitleStyle {
+	if s.FontSize == 0 {
+		return DefaultSubtitleStyle(c)
+	}
+	return s
+}
+
 // assColor turns RRGGBB into ASS's &H00BBGGRR (opaque). A malformed colour is white.
 func assColor(hex string) string {
 	hex = strings.TrimPrefix(strings.TrimSpace(hex), "#")
