@@ -196,14 +196,14 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 // shows at, as browsers play it: widened (or heightened) to square pixels. Browsers
 // ignore a still's pixel aspect, and so does the render: stills keep their pixels.
 func displaySize(w, h int, sar, codec string) (int, int) {
-	n, d, ok := strings.Cut(sar, ":")
-	num, err1 := strconv.Atoi(n)
-	den, err2 := strconv.Atoi(d)
 	switch codec {
 	case "mjpeg", "png", "apng", "webp", "gif", "bmp", "tiff":
 		return w, h
 	}
-	if !ok || err1 != nil || err2 != nil || num <= 0 || den <= 0 || num == den {
+	n, d, _ := strings.Cut(sar, ":")
+	num, err1 := strconv.Atoi(n)
+	den, err2 := strconv.Atoi(d)
+	if err1 != nil || err2 != nil || num <= 0 || den <= 0 || num == den {
 		return w, h
 	}
 	if num > den {
