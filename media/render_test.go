@@ -404,7 +404,7 @@ func TestKenBurnsIsASteadyEvenPixelPan(t *testing.T) {
 	}
 }
 
-// TestSubtitlesDrawChineseAndEmoji: cues in Chinese and with emoji are drawn in glyphs
+// TestSubtitlesDrawChineseAndEmoji: cues in Chinese, Japanese, Korean and with emoji are drawn in glyphs
 // (the fonts installed with Pagecast cover them), not as the same empty boxes: two
 // different lines of such text look different.
 func TestSubtitlesDrawChineseAndEmoji(t *testing.T) {
@@ -420,7 +420,7 @@ func TestSubtitlesDrawChineseAndEmoji(t *testing.T) {
 		}
 		return grayBand(t, out, 0.2)
 	}
-	for _, pair := range [][2]string{{"中文字幕", "日本語訳"}, {"🎉🎉🎉", "🚀🚀🚀"}} {
+	for _, pair := range [][2]string{{"中文字幕", "日本語訳"}, {"한국어", "자막글"}, {"🎉🎉🎉", "🚀🚀🚀"}} {
 		if d := meanAbsDiff(band("a", pair[0]), band("b", pair[1])); d < 1 {
 			t.Errorf("%q and %q are drawn alike (%.2f apart): boxes instead of glyphs?", pair[0], pair[1], d)
 		}

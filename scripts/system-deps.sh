@@ -9,8 +9,9 @@ command -v ffmpeg >/dev/null || need+=(ffmpeg)
 command -v ffprobe >/dev/null || need+=(ffmpeg)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
-# Subtitles and text slides fall back to these for Chinese, Japanese, Korean and emoji.
+# Subtitles and text slides fall back to these for Chinese and Japanese, Korean, and emoji.
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need+=(fonts-droid-fallback)
+[ -f /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || need+=(fonts-nanum)
 [ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] || need+=(fonts-symbola)
 if [ "${1:-}" = test ]; then
   command -v chromium >/dev/null || need+=(chromium)
