@@ -680,15 +680,15 @@ func TestPansDependOnlyOnTheirScene(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var media []store.SlideMedia
+		var slides []store.SlideMedia
 		for _, sc := range v.Scenes {
 			e.narrateScene(sc.ID)
 			for _, l := range sc.Layers {
-				media = append(media, store.SlideMedia{LayerID: l.ID, AssetID: &picture})
+				slides = append(slides, store.SlideMedia{LayerID: l.ID, AssetID: &picture})
 			}
 		}
-		media[3] = store.SlideMedia{LayerID: media[3].LayerID, Text: "Night falls."} // a text slide does not pan
-		if err := e.store.SetAutomatchedMedia(ctx, v.ID, media, true, time.Now()); err != nil {
+		slides[3] = store.SlideMedia{LayerID: slides[3].LayerID, Text: "Night falls."} // a text slide does not pan
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, slides, true, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
