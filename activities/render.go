@@ -193,19 +193,29 @@ func renderGone(msg string, cause error) error {
 	return temporal.NewNonRetryableApplicationError(msg, ErrTypeRenderGone, cause)
 }
 
+// stillRendering is the attempt, or a RenderGone error when it has ended meanwhile (its
+// video was deleted, which cancels it): the render's work stops there.
+func (a *RenderActivities) stillRendering(ctx context.Context, attemptID int64) (models.RenderAttempt, error) {
+	att, err := a.Store.RenderAttemptByID(ctx, attemptID)
+	if errors.Is(err, models.ErrNotFound) {
+		return att, renderGone("The render was cancelled.", err)
+	}
+	if err != nil {
+		return att, err
+	}
+	if att.Status != models.RenderAttemptRendering {
+		return att, renderGone("The render is no longer running.", nil)
+	}
+	return att, nil
+}
+
 // PlanRender reads the video as it is now and plans its render: the scenes with
 // their slides, media, durations and subtitles, each scene named by a hash of
 // everything that changes its pixels, and the narration on the timeline.
 func (a *RenderActivities) PlanRender(ctx context.Context, in PlanRenderInput) (PlanRenderResult, error) {
-	att, err := a.Store.RenderAttemptByID(ctx, in.AttemptID)
-	if errors.Is(err, models.ErrNotFound) {
-		return PlanRenderResult{}, renderGone("The render was cancelled.", err)
-	}
+	att, err := a.stillRendering(ctx, in.AttemptID)
 	if err != nil {
 		return PlanRenderResult{}, err
-	}
-	if att.Status != models.RenderAttemptRendering {
-		return PlanRenderResult{}, renderGone("The render is no longer running.", nil)
 	}
 	v, err := a.Store.VideoForWorkflow(ctx, att.VideoID)
 	if errors.Is(err, models.ErrNotFound) || err == nil && v.DeletedAt != nil {
@@ -603,6 +613,9 @@ func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentIn
 	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
 		return RenderSegmentResult{Key: key, Reused: true}, nil
 	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {
+		return RenderSegmentResult{}, err
+	}
+	if _, err := a.stillRendering(ctx, in.AttemptID); err != nil {
 		return RenderSegmentResult{}, err
 	}
 	dir, err := a.workDir(in.AttemptID, "scene-"+strconv.FormatInt(in.Scene.SceneID, 10))
@@ -1084,6 +1097,9 @@ type JoinRenderResult struct {
 // attempt's prefix; a retry writes the same keys.
 func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (JoinRenderResult, error) {
 	p := in.Plan
+	if _, err := a.stillRendering(ctx, in.AttemptID); err != nil {
+		return JoinRenderResult{}, err
+	}
 	dir, err := a.workDir(in.AttemptID, "join")
 	if err != nil {
 		return JoinRenderResult{}, err
@@ -1187,7 +1203,12 @@ type CompleteRenderResult struct{}
 
 // CompleteRender makes the render the video's content and captures its credits.
 func (a *RenderActivities) CompleteRender(ctx context.Context, in CompleteRenderInput) (CompleteRenderResult, error) {
-	return CompleteRenderResult{}, a.Store.FinishRender(ctx, in.AttemptID, in.Output, time.Now())
+	err := a.Store.FinishRender(ctx, in.AttemptID, in.Output, time.Now())
+	if errors.Is(err, models.ErrInvalidState) {
+		// Cancelled while it ran (its video was deleted): its credits went back then.
+		return CompleteRenderResult{}, renderGone("The render is no longer running.", err)
+	}
+	return CompleteRenderResult{}, err
 }
 
 // FailRenderInput is the failed render and why.

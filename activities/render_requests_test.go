@@ -131,7 +131,8 @@ func TestRenderMissingObjectIsFinal(t *testing.T) {
 	e := newRenderEnv(t, storetest.SQLite(t))
 	ctx := t.Context()
 	v := e.fiveScenes()
-	att, plan, segs, _ := e.render(v.ID)
+	_, _, segs, _ := e.render(v.ID)
+	att, plan := e.plan(v.ID) // a render running again, over what the first stored
 	final := func(step string, err error) {
 		t.Helper()
 		var appErr *temporal.ApplicationError

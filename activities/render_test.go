@@ -3,6 +3,7 @@ package activities_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 
 	"pagecast/activities"
@@ -756,6 +758,48 @@ func TestSilentInsertMovedRemixes(t *testing.T) {
 		}
 		if loud := meanVolume(t, e.download(second.Output.ContentKey, "outro.mp4"), 100, 1000); loud < -40 {
 			t.Fatalf("the narration is not heard at the start (%.1f dB) once the silent insert is at the end", loud)
+		}
+	})
+}
+
+// TestDeletingTheVideoStopsItsRender: a video deleted while it renders gets its
+// credits back at once, and the render's next step stops for good: no segment
+// rendered, no join, nothing captured (the attempt stays cancelled, of which
+// NotifyRender says nothing).
+func TestDeletingTheVideoStopsItsRender(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		v := e.video("The harbour wakes at dawn.")
+		e.narrateScene(v.Scenes[0].ID)
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := e.store.CreditBalance(ctx, e.pub, time.Now())
+		att, plan := e.plan(v.ID)
+		if err := e.store.DeleteVideo(ctx, e.pub, v.ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if after, _ := e.store.CreditBalance(ctx, e.pub, time.Now()); after != before {
+			t.Fatalf("balance %d after deleting the rendering video, want %d back", after, before)
+		}
+		gone := func(step string, fn, in any) {
+			t.Helper()
+			env := e.ts.NewTestActivityEnvironment()
+			env.RegisterActivity(e.acts)
+			_, err := env.ExecuteActivity(fn, in)
+			var appErr *temporal.ApplicationError
+			if !errors.As(err, &appErr) || appErr.Type() != activities.ErrTypeRenderGone || !appErr.NonRetryable() {
+				t.Fatalf("%s after the delete: %v, want a RenderGone error that is not retried", step, err)
+			}
+		}
+		gone("RenderSegment", e.acts.RenderSegment, activities.RenderSegmentInput{PublisherID: e.pub, AttemptID: att.ID, Canvas: plan.Canvas,
+			Style: plan.Style, Scene: plan.Scenes[0]})
+		gone("JoinRender", e.acts.JoinRender, activities.JoinRenderInput{AttemptID: att.ID, Plan: plan})
+		gone("CompleteRender", e.acts.CompleteRender, activities.CompleteRenderInput{AttemptID: att.ID,
+			Output: store.RenderOutput{ContentKey: "videos/late.mp4"}})
+		if a, _ := e.store.RenderAttemptByID(ctx, att.ID); a.Status != models.RenderAttemptCancelled {
+			t.Fatalf("attempt %s, want cancelled", a.Status)
 		}
 	})
 }

@@ -337,24 +337,54 @@ func (s *Store) endRender(ctx context.Context, attemptID int64, status models.Re
 		if !a.Status.Active() {
 			return nil // already failed or cancelled: the first ending stands
 		}
-		err = tx.Model(&models.RenderAttempt{}).Where("id = ?", attemptID).Updates(map[string]any{
-			"status": string(status), "error": reason, "updated_at": now, "finished_at": now,
-		}).Error
+		return endAttempt(tx, a, status, reason, now)
+	})
+}
+
+// endAttempt moves active attempt a (locked by the caller's transaction) to failed or
+// cancelled, releases its credits and marks its video's render ended.
+func endAttempt(tx *gorm.DB, a models.RenderAttempt, status models.RenderAttemptStatus, reason string, now time.Time) error {
+	err := tx.Model(&models.RenderAttempt{}).Where("id = ?", a.ID).Updates(map[string]any{
+		"status": string(status), "error": reason, "updated_at": now, "finished_at": now,
+	}).Error
+	if err != nil {
+		return translate(err, "end render attempt")
+	}
+	if err := releaseCredits(tx, a, now); err != nil {
+		return err
+	}
+	videoStatus := any(videoRenderError)
+	if status == models.RenderAttemptCancelled {
+		videoStatus = gorm.Expr("CASE WHEN content_key <> '' THEN ? ELSE '' END", videoRenderComplete)
+	}
+	err = tx.Table("videos").Where("id = ?", a.VideoID).Updates(map[string]any{
+		"render_status": videoStatus, "draft": true, "updated_at": now,
+	}).Error
+	return translate(err, "mark video render ended")
+}
+
+// cancelVideoRenders cancels the video's active render attempts in the caller's
+// transaction (the video is being deleted): their credits are released, so the render
+// still running cannot capture them (FinishRender refuses an ended attempt).
+func (s *Store) cancelVideoRenders(tx *gorm.DB, videoID int64, reason string, now time.Time) error {
+	var ids []int64
+	err := tx.Model(&models.RenderAttempt{}).Where("video_id = ? AND status IN ?", videoID,
+		[]string{string(models.RenderAttemptPending), string(models.RenderAttemptRendering)}).Pluck("id", &ids).Error
+	if err != nil {
+		return translate(err, "active renders of video")
+	}
+	for _, id := range ids {
+		a, err := s.lockAttempt(tx, id)
 		if err != nil {
-			return translate(err, "end render attempt")
-		}
-		if err := releaseCredits(tx, a, now); err != nil {
 			return err
 		}
-		videoStatus := any(videoRenderError)
-		if status == models.RenderAttemptCancelled {
-			videoStatus = gorm.Expr("CASE WHEN content_key <> '' THEN ? ELSE '' END", videoRenderComplete)
+		if a.Status.Active() {
+			if err := endAttempt(tx, a, models.RenderAttemptCancelled, reason, now); err != nil {
+				return err
+			}
 		}
-		err = tx.Table("videos").Where("id = ?", a.VideoID).Updates(map[string]any{
-			"render_status": videoStatus, "draft": true, "updated_at": now,
-		}).Error
-		return translate(err, "mark video render ended")
-	})
+	}
+	return nil
 }
 
 // releaseCredits gives an attempt's reserve back, once, unless it was captured.

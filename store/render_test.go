@@ -192,6 +192,13 @@ func TestRenderFlows(t *testing.T) {
 	cancel := func(s *store.Store, id int64) error {
 		return s.CancelRender(context.Background(), id, "cancelled by user", renderNow)
 	}
+	deleteVideo := func(s *store.Store, id int64) error {
+		a, err := s.RenderAttemptByID(context.Background(), id)
+		if err != nil {
+			return err
+		}
+		return s.DeleteVideo(context.Background(), a.PublisherID, a.VideoID, renderNow)
+	}
 	tests := []struct {
 		name         string
 		oldContent   string // the video's content before this render
@@ -241,6 +248,15 @@ func TestRenderFlows(t *testing.T) {
 		{name: "finish after cancel", steps: []func(*store.Store, int64) error{cancel, finish}, wantErrs: []error{nil, models.ErrInvalidState},
 			wantStatus: models.RenderAttemptCancelled, wantBalance: 10, wantLedger: []string{"grant:10", "reserve:-2", "release:2"},
 			wantVideo: domain.RenderStatusNone, wantDraft: true},
+		// Deleting the video cancels its render: the credits come back and the render
+		// still running cannot finish.
+		{name: "delete the video while rendering", oldContent: "videos/old.mp4", steps: []func(*store.Store, int64) error{deleteVideo, finish},
+			wantErrs: []error{nil, models.ErrInvalidState}, wantStatus: models.RenderAttemptCancelled, wantBalance: 10,
+			wantLedger: []string{"grant:10", "reserve:-2", "release:2"}, wantVideo: domain.RenderStatusComplete,
+			wantContent: "videos/old.mp4", wantDraft: true},
+		{name: "delete the video after it rendered", steps: []func(*store.Store, int64) error{finish, deleteVideo}, wantErrs: []error{nil, nil},
+			wantStatus: models.RenderAttemptCompleted, wantBalance: 8, wantLedger: []string{"grant:10", "reserve:-2", "capture:0"},
+			wantVideo: domain.RenderStatusComplete, wantContent: out.ContentKey, wantRendered: true},
 	}
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {
 		s, ctx := db.Store, context.Background()

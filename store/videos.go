@@ -347,11 +347,25 @@ func (s *Store) lockVideo(tx *gorm.DB, publisherID, id int64, v *models.Video) e
 	return translate(q.Take(v, id).Error, fmt.Sprintf("video %d", id))
 }
 
-// DeleteVideo soft-deletes a live video of the account and the narration it owns.
+// DeleteVideo soft-deletes a live video of the account and the narration it owns, and
+// cancels its render if one runs: the render's credits are released and it can no
+// longer finish (nor e-mail that a deleted video is ready). Attempts are locked before
+// the video's row is written, in the order FinishRender takes them.
 func (s *Store) DeleteVideo(ctx context.Context, publisherID, id int64, now time.Time) error {
+	now = now.UTC()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var n int64
+		if err := liveVideos(tx.Model(&models.Video{}), publisherID).Where("id = ?", id).Count(&n).Error; err != nil {
+			return translate(err, "delete video")
+		}
+		if n == 0 {
+			return fmt.Errorf("video %d: %w", id, models.ErrNotFound)
+		}
+		if err := s.cancelVideoRenders(tx, id, "The video was deleted.", now); err != nil {
+			return err
+		}
 		res := liveVideos(tx.Model(&models.Video{}), publisherID).Where("id = ?", id).
-			Updates(map[string]any{"deleted_at": now.UTC(), "updated_at": now.UTC()})
+			Updates(map[string]any{"deleted_at": now, "updated_at": now})
 		if res.Error != nil {
 			return translate(res.Error, "delete video")
 		}
@@ -359,7 +373,7 @@ func (s *Store) DeleteVideo(ctx context.Context, publisherID, id int64, now time
 			return fmt.Errorf("video %d: %w", id, models.ErrNotFound)
 		}
 		err := tx.Model(&models.Asset{}).Where("video_id = ? AND deleted_at IS NULL", id).
-			Updates(map[string]any{"deleted_at": now.UTC(), "updated_at": now.UTC()}).Error
+			Updates(map[string]any{"deleted_at": now, "updated_at": now}).Error
 		return translate(err, "delete video narration")
 	})
 }
