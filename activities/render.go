@@ -140,6 +140,13 @@ type SceneRender struct {
 	Hash string
 }
 
+// clip is the part of cue c (on the video's timeline) shown during the scene, with
+// times from the scene's start; ok is false when none is.
+func (sr SceneRender) clip(c media.Cue) (q media.Cue, ok bool) {
+	from, to := max(c.StartMs, sr.StartMs), min(c.EndMs, sr.StartMs+sr.DurationMs)
+	return media.Cue{StartMs: from - sr.StartMs, EndMs: to - sr.StartMs, Text: c.Text}, from < to
+}
+
 // RenderClip is audio placed on the video's timeline.
 type RenderClip struct {
 	Key     string
@@ -321,9 +328,8 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		sr := &res.Scenes[i]
 		if res.Burn {
 			for _, c := range res.Cues {
-				if c.EndMs > sr.StartMs && c.StartMs < sr.StartMs+sr.DurationMs {
-					sr.Cues = append(sr.Cues, media.Cue{StartMs: max(c.StartMs, sr.StartMs) - sr.StartMs,
-						EndMs: min(c.EndMs, sr.StartMs+sr.DurationMs) - sr.StartMs, Text: c.Text})
+				if q, ok := sr.clip(c); ok {
+					sr.Cues = append(sr.Cues, q)
 				}
 			}
 		}
@@ -933,11 +939,12 @@ func (tl renderTimeline) cues(p PlanRenderResult) []media.Cue {
 	for _, c := range p.Cues {
 		joined := false // the last piece out is this cue's
 		for i, sc := range p.Scenes {
-			from, to := max(c.StartMs, sc.StartMs), min(c.EndMs, sc.StartMs+sc.DurationMs)
-			if from >= to {
+			q, ok := sc.clip(c)
+			if !ok {
 				continue
 			}
-			q := media.Cue{StartMs: from + tl.shift[i], EndMs: to + tl.shift[i], Text: c.Text}
+			at := sc.StartMs + tl.shift[i] // where the scene starts with the inserts
+			q.StartMs, q.EndMs = q.StartMs+at, q.EndMs+at
 			if n := len(out); joined && out[n-1].EndMs == q.StartMs {
 				out[n-1].EndMs = q.EndMs
 				continue
