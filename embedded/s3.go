@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -46,7 +49,11 @@ func StartS3(o S3Options) (*S3, error) {
 		if err != nil {
 			return nil, fmt.Errorf("start s3: %w", err)
 		}
-		if backend, err = s3afero.MultiBucket(fs); err != nil {
+		disk, err := s3afero.MultiBucket(fs)
+		if err != nil {
+			return nil, fmt.Errorf("start s3: %w", err)
+		}
+		if backend, err = wholePuts(disk, filepath.Join(o.Dir, "incoming")); err != nil {
 			return nil, fmt.Errorf("start s3: %w", err)
 		}
 	}
@@ -78,6 +85,47 @@ func StartS3(o S3Options) (*S3, error) {
 		_ = s.srv.Serve(ln) // always ErrServerClosed after Stop
 	}()
 	return s, nil
+}
+
+// wholeBodies is a backend that receives each PUT's body in a file of its own before
+// handing it on. gofakes3's disk backend writes an object in place while the body
+// arrives, under a lock every request takes: a slow upload held up every other
+// request, and a body cut off (the browser closed, the process killed) left a partial
+// object that answered 500 to every request for it.
+type wholeBodies struct {
+	gofakes3.Backend
+	dir string
+}
+
+// wholePuts wraps b, spooling bodies in dir (emptied: what is there is left from
+// uploads cut off).
+func wholePuts(b gofakes3.Backend, dir string) (gofakes3.Backend, error) {
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	return &wholeBodies{Backend: b, dir: dir}, nil
+}
+
+func (w *wholeBodies) PutObject(bucket, key string, meta map[string]string, input io.Reader, size int64, cond *gofakes3.PutConditions) (gofakes3.PutObjectResult, error) {
+	f, err := os.CreateTemp(w.dir, "put-*")
+	if err != nil {
+		return gofakes3.PutObjectResult{}, err
+	}
+	defer func() {
+		f.Close()
+		os.Remove(f.Name())
+	}()
+	n, err := io.Copy(f, input)
+	if err != nil || n != size {
+		return gofakes3.PutObjectResult{}, gofakes3.ErrIncompleteBody
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return gofakes3.PutObjectResult{}, err
+	}
+	return w.Backend.PutObject(bucket, key, meta, f, size, cond)
 }
 
 // dialAddr returns addr as host:port, with a wildcard host replaced by loopback.
