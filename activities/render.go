@@ -358,9 +358,9 @@ func CueOptions(v models.Video, cfg models.SubtitleStyleConfig) domain.CueOption
 // cueOptions size cues drawn on canvas c in style s.
 func cueOptions(c media.Canvas, s media.SubtitleStyle) domain.CueOptions {
 	s = s.OrDefault(c)
-	return domain.CueOptions{MaxLineChars: domain.CueLineChars(domain.CueLayout{CanvasWidth: c.Width,
+	return domain.CueOptions{MaxLineChars: domain.CueLineChars(domain.CueLayout{CanvasWidth: c.Width, CanvasHeight: c.Height,
 		FontSize: s.FontSize, Bold: s.Bold, Spacing: s.Spacing, MarginLeft: s.MarginL, MarginRight: s.MarginR,
-		Outline: s.Outline, Shadow: s.Shadow})}
+		Outline: s.Outline, Shadow: s.Shadow, Angle: s.Angle, Middle: s.Alignment == 5, MarginVertical: s.MarginV})}
 }
 
 // subtitleStyleOf is how the engine draws a subtitle style config's look.

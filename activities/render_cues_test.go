@@ -130,3 +130,40 @@ func TestBurnedCuesFitA9x16Canvas(t *testing.T) {
 		}
 	})
 }
+
+// TestTurnedCuesFitTheCanvas: subtitles turned upright (a style in the middle at 90°)
+// are burned in lines no longer than the canvas is high, so every cue stays inside
+// the frame instead of running off its top and bottom.
+func TestTurnedCuesFitTheCanvas(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		grey := e.asset("grey.png", models.AssetTypeIDImage, "-f", "lavfi", "-i", "color=c=0x808080:size=1280x720", "-frames:v", "1")
+		v := e.burnedVideo(models.AspectHorizontal, models.DefaultSubtitleStyleHorizontal,
+			"Lighthouse keepers kept a log of every ship. Read it at www.example.com/lighthouse-logbooks today.", grey)
+		pub := e.pub
+		upright := models.SubtitleStyleConfig{PublisherID: &pub, Name: "Upright", AspectRatio: models.AspectHorizontal,
+			SubtitleStyleLook: models.SubtitleStyleLook{FontFamily: "DejaVu Sans", FontSize: 100,
+				PrimaryColor: "FFFFFF", OutlineColor: "000000", ShadowColor: "000000", Outline: 3, ShadowOffset: 2,
+				MarginLeft: 96, MarginRight: 96, MarginVertical: 67, Angle: 90, Position: models.SubtitleMiddle}}
+		if err := e.store.CreateSubtitleStyleConfig(ctx, &upright, 100, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := e.store.UpdateVideo(ctx, e.pub, v.ID, store.VideoUpdate{SubtitleStyleConfigID: &upright.ID}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		_, plan, _, joined := e.render(v.ID)
+		if len(plan.Cues) == 0 || plan.Style.Angle != 90 {
+			t.Fatalf("%d cues, style %+v", len(plan.Cues), plan.Style)
+		}
+		file := e.download(joined.Output.ContentKey, "upright.mp4")
+		c := plan.Canvas
+		inside := image.Rect(1, 1, c.Width-1, c.Height-1)
+		for _, q := range plan.Cues {
+			box := textBox(t, file, c, (q.StartMs+q.EndMs)/2, 0x80)
+			if box.Empty() || !box.In(inside) || box.Dy() <= box.Dx() {
+				t.Errorf("upright cue %q drawn at %v, want upright inside %v", q.Text, box, inside)
+			}
+		}
+	})
+}

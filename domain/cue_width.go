@@ -1,5 +1,7 @@
 package domain
 
+import "math"
+
 // MinCueLineChars is the narrowest cue line CueLineChars gives, whatever the style: a
 // style too large for its canvas still gets lines a word or two wide.
 const MinCueLineChars = 12
@@ -32,20 +34,28 @@ const (
 // CueLayout is what burned-in cues are drawn with, in pixels of the canvas (the units
 // of the render's subtitle style).
 type CueLayout struct {
-	CanvasWidth             int
-	FontSize                int
-	Bold                    bool
-	Spacing                 int // extra pixels after every character
-	MarginLeft, MarginRight int
-	Outline                 int // drawn around the text, on both sides of a line
-	Shadow                  int // offset of the shadow, to the right
+	CanvasWidth, CanvasHeight int
+	FontSize                  int
+	Bold                      bool
+	Spacing                   int // extra pixels after every character
+	MarginLeft, MarginRight   int
+	Outline                   int // drawn around the text, on both sides of a line
+	Shadow                    int // offset of the shadow, to the right and down
+	// Angle turns the cues, in degrees counter-clockwise, about their anchor: the
+	// middle of the canvas for cues in the Middle, else the middle of their lower
+	// (bottom) or upper (top) edge, MarginVertical from that edge of the canvas.
+	Angle          int
+	Middle         bool
+	MarginVertical int
 }
 
 // CueLineChars is how many columns (see CueOptions.MaxLineChars) a cue line drawn with
 // l may hold and still fit between its margins, outline and shadow included, so that
 // the renderer neither wraps a cue onto more lines than BuildCues gave it nor clips a
 // word it cannot wrap (a URL): at most DefaultCueLineChars, at least MinCueLineChars.
-// A layout without a font size gets DefaultCueLineChars.
+// A turned line must also fit the canvas's height: about its anchor, half of it
+// reaches each way, up or down by the sine of the angle. A layout without a font size
+// gets DefaultCueLineChars.
 func CueLineChars(l CueLayout) int {
 	adv := cueAdvanceRegular
 	if l.Bold {
@@ -55,7 +65,17 @@ func CueLineChars(l CueLayout) int {
 	if l.FontSize <= 0 || column <= 0 {
 		return DefaultCueLineChars
 	}
-	room := l.CanvasWidth - max(l.MarginLeft, 0) - max(l.MarginRight, 0) - 2*max(l.Outline, 0) - max(l.Shadow, 0)
+	pad := 2*max(l.Outline, 0) + max(l.Shadow, 0)
+	room := l.CanvasWidth - max(l.MarginLeft, 0) - max(l.MarginRight, 0) - pad
+	if sin := math.Abs(math.Sin(float64(l.Angle) * math.Pi / 180)); sin > 1e-6 && l.CanvasHeight > 0 {
+		// Twice the room on the shorter side of the anchor.
+		tall := l.CanvasHeight
+		if !l.Middle {
+			mv := min(max(l.MarginVertical, 0), l.CanvasHeight)
+			tall = 2 * min(mv, l.CanvasHeight-mv)
+		}
+		room = min(room, int(float64(tall-pad)/sin))
+	}
 	if room <= 0 {
 		return MinCueLineChars
 	}

@@ -5,8 +5,10 @@ import "testing"
 // The built-in Classic styles (migration 00014, ids 3 and 4, the formats' defaults and
 // media.DefaultSubtitleStyle on each canvas) as the render draws them.
 var (
-	classic16x9 = CueLayout{CanvasWidth: 1920, FontSize: 54, Bold: true, MarginLeft: 96, MarginRight: 96, Outline: 3, Shadow: 2}
-	classic9x16 = CueLayout{CanvasWidth: 1080, FontSize: 54, Bold: true, MarginLeft: 54, MarginRight: 54, Outline: 3, Shadow: 2}
+	classic16x9 = CueLayout{CanvasWidth: 1920, CanvasHeight: 1080, FontSize: 54, Bold: true, MarginLeft: 96, MarginRight: 96,
+		Outline: 3, Shadow: 2, MarginVertical: 67}
+	classic9x16 = CueLayout{CanvasWidth: 1080, CanvasHeight: 1920, FontSize: 54, Bold: true, MarginLeft: 54, MarginRight: 54,
+		Outline: 3, Shadow: 2, MarginVertical: 120}
 )
 
 func TestCueLineChars(t *testing.T) {
@@ -31,6 +33,21 @@ func TestCueLineChars(t *testing.T) {
 		{"margins wider than the canvas: 12", with(classic9x16, func(l *CueLayout) { l.MarginLeft, l.MarginRight = 600, 600 }), MinCueLineChars},
 		{"negative margins count as none", with(classic9x16, func(l *CueLayout) { l.MarginLeft, l.MarginRight, l.Outline, l.Shadow = -50, -50, -1, -1 }), 33},
 		{"no font size: the default width", CueLayout{CanvasWidth: 1080}, DefaultCueLineChars},
+		// Turned lines must fit the canvas's height as well.
+		// (1080 - 2*3 - 2) / 1 / (0.55*100) = 1072/55
+		{"16:9 turned 90° in the middle: as long as the canvas is high", with(classic16x9, func(l *CueLayout) {
+			l.FontSize, l.Bold, l.Middle, l.Angle = 100, false, true, 90
+		}), 19},
+		{"270° as 90°", with(classic16x9, func(l *CueLayout) { l.FontSize, l.Bold, l.Middle, l.Angle = 100, false, true, 270 }), 19},
+		{"upside down (180°): as wide as level", with(classic16x9, func(l *CueLayout) { l.Angle = 180 }), 42},
+		{"9:16 turned 30° in the middle: the width still binds", with(classic9x16, func(l *CueLayout) { l.Middle, l.Angle = true, 30 }), 29},
+		// Half a line each side of the anchor, 67 px above the bottom edge:
+		// (2*67 - 8) / sin 10° = 725 px, / 32.4
+		{"16:9 at the bottom tilted 10°: the margin below binds", with(classic16x9, func(l *CueLayout) { l.Angle = 10 }), 22},
+		// (2*500 - 8) / 1 / 32.4
+		{"16:9 at the top, 500 px down, turned 90°", with(classic16x9, func(l *CueLayout) { l.Angle, l.MarginVertical = 90, 500 }), 30},
+		{"turned 90° at the bottom edge: the fewest", with(classic16x9, func(l *CueLayout) { l.Angle, l.MarginVertical = 90, 0 }), MinCueLineChars},
+		{"turned, no canvas height: the width only", with(classic16x9, func(l *CueLayout) { l.Angle, l.CanvasHeight = 90, 0 }), 42},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := CueLineChars(c.layout); got != c.want {
