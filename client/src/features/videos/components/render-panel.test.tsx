@@ -435,6 +435,19 @@ describe('render panel', () => {
     expect((await enabledButton()).textContent).toBe('Render again');
   });
 
+  it('tells screen readers a render finished only when it finished on this page, not on opening a rendered video', async () => {
+    api({
+      'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/old.mp4' }),
+      'GET /api/v2/video/42/renderStatusWithDetails': ok(
+        renderStatus({ renderStatus: 'complete', attempt: 1, status: 'completed', stage: 'done', progress: 1, contentUrl: 'http://s3.local/r/old.mp4' }),
+      ),
+    });
+    renderApp('/dashboard/video/42');
+    expect((await enabledButton()).textContent).toBe('Render again');
+    await screen.findByTestId('render-player');
+    expect(screen.getByTestId('render-announcement').textContent).toBe('');
+  });
+
   it('keeps the last render playable and downloadable while the next one runs', async () => {
     api({
       'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'in progress', contentUrl: 'http://s3.local/r/old.mp4' }),

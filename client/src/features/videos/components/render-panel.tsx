@@ -101,11 +101,11 @@ function RenderDownloads({ video, mp4Url }: { video: Video; mp4Url: string }) {
 
 /**
  * renderAnnouncement is what screen readers are told as a render goes on: its stage (not every percent), then that it
- * finished (a failure is told by its own alert).
+ * finished (finished: one the page saw running; a failure is told by its own alert).
  */
-function renderAnnouncement(progress: RenderProgress | undefined, active: boolean, completed: boolean): string {
+function renderAnnouncement(progress: RenderProgress | undefined, active: boolean, finished: boolean): string {
   if (progress && active) return `Rendering: ${renderStageLabel(progress)}.`;
-  if (completed) return 'The render has finished. The video is ready to play and download.';
+  if (finished) return 'The render has finished. The video is ready to play and download.';
   return '';
 }
 
@@ -277,6 +277,9 @@ export function RenderPanel({ video }: { video: Video }) {
 
   const progress = status.data;
   const active = isRenderActive(progress?.status);
+  // Whether a render ran while this page was open: only then is its end news to tell screen readers.
+  const [watched, setWatched] = useState(false);
+  if (active && !watched) setWatched(true);
   // Without a RenderAttempt to ask about, the video's own renderStatus says whether the last render failed.
   const failed = progress
     ? isRenderFailed(progress.status) || (progress.status === '' && video.renderStatus === 'error')
@@ -362,7 +365,7 @@ export function RenderPanel({ video }: { video: Video }) {
       <div className="render-panel__status" role="group" aria-label="Render status" tabIndex={-1} ref={statusRef} data-testid="render-status">
         {progress && active && <RenderProgressBar progress={progress} />}
         <p className="visually-hidden" role="status" data-testid="render-announcement">
-          {renderAnnouncement(progress, active, completed)}
+          {renderAnnouncement(progress, active, completed && watched)}
         </p>
       </div>
 
