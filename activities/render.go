@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -672,7 +673,8 @@ func (a *RenderActivities) segmentInput(ctx context.Context, dir string, in Rend
 	for i, s := range in.Scene.Slides {
 		if _, ok := files[s.MediaKey]; s.MediaKey != "" && !ok {
 			files[s.MediaKey] = filepath.Join(dir, fmt.Sprintf("media-%d%s", i, filepath.Ext(s.MediaKey)))
-			fetches = append(fetches, fetch{s.MediaKey, files[s.MediaKey], "slide media"})
+			fetches = append(fetches, fetch{s.MediaKey, files[s.MediaKey], "slide media", fmt.Sprintf(
+				"Slide %d of scene %d: its media file is missing from storage. Choose other media for it, then render again.", i+1, in.Scene.Index)})
 		}
 	}
 	if err := a.downloadAll(ctx, fetches); err != nil {
@@ -728,8 +730,9 @@ func (a *RenderActivities) workDir(attemptID int64, name string) (string, error)
 // the files a step needs are fetched, and its results stored, side by side.
 const objectRequests = 8
 
-// fetch is an object to download to file; what names it in an error.
-type fetch struct{ key, file, what string }
+// fetch is an object to download to file; what names it in an error, and missing,
+// when set, is what the user is told if the object is gone (else missingFile).
+type fetch struct{ key, file, what, missing string }
 
 // downloadAll downloads the objects, objectRequests at a time. The first failure
 // stops the others and is the error returned.
@@ -738,7 +741,7 @@ func (a *RenderActivities) downloadAll(ctx context.Context, fetches []fetch) err
 	g.SetLimit(objectRequests)
 	for _, f := range fetches {
 		g.Go(func() error {
-			return named(f.what, a.download(ctx, f.key, f.file))
+			return named(f.what, a.download(ctx, f.key, f.file, f.missing))
 		})
 	}
 	return g.Wait()
@@ -760,11 +763,19 @@ func named(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// download copies the object at key to file; a missing object is a final error.
-func (a *RenderActivities) download(ctx context.Context, key, file string) error {
+// missingFile is what the user is told when a file the render needs is gone from the
+// object store and the file is not one they chose (a segment, a narration clip).
+const missingFile = "A file the video needs is missing from storage."
+
+// download copies the object at key to file; a missing object is a final error, with
+// the message missing (missingFile when "").
+func (a *RenderActivities) download(ctx context.Context, key, file, missing string) error {
 	rc, _, err := a.Blob.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
-		return temporal.NewNonRetryableApplicationError("A file the video needs is missing from storage.", ErrTypeRenderInput, err)
+		if missing == "" {
+			missing = missingFile
+		}
+		return temporal.NewNonRetryableApplicationError(missing, ErrTypeRenderInput, err)
 	}
 	if err != nil {
 		return err
@@ -828,7 +839,8 @@ func (a *RenderActivities) RenderInsert(ctx context.Context, in RenderInsertInpu
 	stop := heartbeatEvery(ctx, 2*time.Second, "insert")
 	defer stop()
 	clip := filepath.Join(dir, "clip"+filepath.Ext(in.Clip.Key))
-	if err := a.download(ctx, in.Clip.Key, clip); err != nil {
+	if err := a.download(ctx, in.Clip.Key, clip, fmt.Sprintf(
+		"The %s clip is missing from storage. Remove it or choose another, then render again.", strings.ToLower(in.Clip.Type.Name()))); err != nil {
 		return res, named("insert clip", err)
 	}
 	seg := filepath.Join(dir, "segment.mp4")
@@ -1019,7 +1031,7 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	var fetches []fetch
 	for i, c := range p.Narration {
 		file := filepath.Join(dir, fmt.Sprintf("narration-%03d%s", i, filepath.Ext(c.Key)))
-		fetches = append(fetches, fetch{c.Key, file, "narration"})
+		fetches = append(fetches, fetch{c.Key, file, "narration", ""})
 		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, ID: c.Key, StartMs: tl.at(p, c.StartMs), Volume: 1, Mute: c.Mute})
 	}
 	// The inserts' own sound plays as it is; the music ducks under it as under speech.
@@ -1028,14 +1040,15 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 		file, ok := files[c.Key]
 		if !ok {
 			file = filepath.Join(dir, fmt.Sprintf("insert-%03d.wav", i))
-			fetches = append(fetches, fetch{c.Key, file, "insert sound"})
+			fetches = append(fetches, fetch{c.Key, file, "insert sound", ""})
 			files[c.Key] = file
 		}
 		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, ID: c.Key, StartMs: c.StartMs, Volume: 1})
 	}
 	for i, m := range p.Background {
 		file := filepath.Join(dir, fmt.Sprintf("music-%03d%s", i, filepath.Ext(m.Key)))
-		fetches = append(fetches, fetch{m.Key, file, "background audio"})
+		fetches = append(fetches, fetch{m.Key, file, "background audio",
+			"A background audio file is missing from storage. Remove it or choose another, then render again."})
 		mix.Background = append(mix.Background, media.BackgroundAudio{Path: file, ID: m.Key, Volume: float64(m.Volume) / 100, Loop: true})
 	}
 	if err := a.downloadAll(ctx, fetches); err != nil {
@@ -1119,10 +1132,10 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 	order := tl.segments(in.Segments)
 	segs := make([]string, len(order))
 	audio := filepath.Join(dir, "audio.m4a")
-	fetches := []fetch{{in.Audio, audio, "audio"}}
+	fetches := []fetch{{in.Audio, audio, "audio", ""}}
 	for i, key := range order {
 		segs[i] = filepath.Join(dir, fmt.Sprintf("segment-%03d.mp4", i))
-		fetches = append(fetches, fetch{key, segs[i], fmt.Sprintf("segment %d", i+1)})
+		fetches = append(fetches, fetch{key, segs[i], fmt.Sprintf("segment %d", i+1), ""})
 	}
 	if err := a.downloadAll(ctx, fetches); err != nil {
 		return JoinRenderResult{}, err

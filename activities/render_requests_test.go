@@ -163,3 +163,58 @@ func TestRenderMissingObjectIsFinal(t *testing.T) {
 	_, err = env.ExecuteActivity(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan})
 	final("the mix", err)
 }
+
+// TestRenderNamesTheMissingFileTheUserChose: when a file the user chose for the video
+// (a slide's picture, a background track, an intro clip) is gone from the store, the
+// render's final error says which, and what to do, rather than that "a file" is missing.
+func TestRenderNamesTheMissingFileTheUserChose(t *testing.T) {
+	e := newRenderEnv(t, storetest.SQLite(t))
+	ctx := t.Context()
+	grey := e.asset("grey.png", models.AssetTypeIDImage, "-f", "lavfi", "-i", "color=c=0x808080:size=640x360", "-frames:v", "1")
+	v := e.burnedVideo(models.AspectHorizontal, models.DefaultSubtitleStyleHorizontal, "Lanterns glow over the bay.", grey)
+	song := e.asset("song.wav", models.AssetTypeIDAudio, "-f", "lavfi", "-i", "sine=f=440:d=2", "-ar", "48000")
+	if _, err := e.store.AddBackgroundAudio(ctx, e.pub, v.ID, song, 60, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	intro := e.asset("intro.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "smptebars=size=640x360:rate=30", "-t", "0.5",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+	if _, err := e.store.CreateInsert(ctx, e.pub, v.ID, models.InsertIntro, intro, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	att, plan := e.plan(v.ID)
+	if len(plan.Scenes) != 1 || plan.Scenes[0].Slides[0].MediaKey == "" || len(plan.Background) != 1 || len(plan.Inserts) != 1 {
+		t.Fatalf("plan: %+v", plan)
+	}
+	for _, key := range []string{plan.Scenes[0].Slides[0].MediaKey, plan.Background[0].Key, plan.Inserts[0].Key} {
+		if err := e.blob.Delete(ctx, key); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := e.ts.NewTestActivityEnvironment()
+	env.RegisterActivity(e.acts)
+	for _, c := range []struct {
+		step string
+		run  func() error
+		want string
+	}{
+		{"the scene", func() error {
+			_, err := env.ExecuteActivity(e.acts.RenderSegment, activities.RenderSegmentInput{PublisherID: e.pub, AttemptID: att.ID,
+				Canvas: plan.Canvas, Style: plan.Style, Scene: plan.Scenes[0]})
+			return err
+		}, "Slide 1 of scene 1: its media file is missing from storage. Choose other media for it, then render again."},
+		{"the mix", func() error {
+			_, err := env.ExecuteActivity(e.acts.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: att.ID, Plan: plan})
+			return err
+		}, "A background audio file is missing from storage. Remove it or choose another, then render again."},
+		{"the intro", func() error {
+			_, err := env.ExecuteActivity(e.acts.RenderInsert, activities.RenderInsertInput{PublisherID: e.pub, AttemptID: att.ID,
+				Canvas: plan.Canvas, Clip: plan.Inserts[0]})
+			return err
+		}, "The intro clip is missing from storage. Remove it or choose another, then render again."},
+	} {
+		var appErr *temporal.ApplicationError
+		if err := c.run(); !errors.As(err, &appErr) || !appErr.NonRetryable() || appErr.Type() != activities.ErrTypeRenderInput || appErr.Message() != c.want {
+			t.Errorf("%s with its file missing: %v, want the final error %q", c.step, err, c.want)
+		}
+	}
+}
