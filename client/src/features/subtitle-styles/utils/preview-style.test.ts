@@ -24,6 +24,16 @@ describe('subtitlePreviewStyle', () => {
     expect(text).toMatchObject({ fontStyle: 'italic', color: '#00FF88', fontFamily: "'DejaVu Serif', serif" });
   });
 
+  it('keeps the shadow down and right on the screen when the text is turned, as libass draws it', () => {
+    const shadow = (angle: number) =>
+      subtitlePreviewStyle(normalizeSubtitleStyle(rawStyle({ angle, shadowOffset: 10, blurEdges: 0 })), 'horizontal').text.textShadow;
+    // 10 px of 1920 is 0.521cqw; the box turns by -angle, the offset by +angle.
+    expect(shadow(0)).toBe('0.521cqw 0.521cqw 0cqw #000000');
+    expect(shadow(180)).toBe('-0.521cqw -0.521cqw 0cqw #000000');
+    expect(shadow(90)).toBe('-0.521cqw 0.521cqw 0cqw #000000');
+    expect(shadow(270)).toBe('0.521cqw -0.521cqw 0cqw #000000');
+  });
+
   it('centres a middle line and ignores its vertical margin', () => {
     const { box } = subtitlePreviewStyle(normalizeSubtitleStyle(rawStyle({ position: 'middle', marginVertical: 500, angle: 90 })), 'horizontal');
     expect(box).toMatchObject({ top: '50%', transform: 'translateY(-50%) rotate(-90deg)' });

@@ -16,6 +16,11 @@ function genericFamily(fontFamily: string): string {
   return 'sans-serif';
 }
 
+/** round3 rounds to thousandths, so that a turned offset of 0 is 0 and not -0 or 1e-16. */
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000 || 0;
+}
+
 /** SubtitlePreviewStyle: the CSS of the line of sample text (text) and of the box that places it on the canvas (box). */
 export interface SubtitlePreviewStyle {
   box: CSSProperties;
@@ -38,7 +43,13 @@ export function subtitlePreviewStyle(style: SubtitleStyleFields, aspectRatio: St
 
   const shadows: string[] = [];
   if (style.shadowOffset > 0) {
-    shadows.push(`${cqw(style.shadowOffset)} ${cqw(style.shadowOffset)} ${cqw(style.blurEdges)} #${style.shadowColor}`);
+    // libass moves the shadow down and right on the screen whatever the angle; a text-shadow turns with its box, so
+    // its offset is turned back by the angle.
+    const a = (style.angle * Math.PI) / 180;
+    const d = style.shadowOffset;
+    const x = round3(d * Math.cos(a) - d * Math.sin(a));
+    const y = round3(d * Math.sin(a) + d * Math.cos(a));
+    shadows.push(`${cqw(x)} ${cqw(y)} ${cqw(style.blurEdges)} #${style.shadowColor}`);
   }
   if (style.blurEdges > 0) {
     shadows.push(`0 0 ${cqw(style.blurEdges)} #${style.outline > 0 ? style.outlineColor : style.primaryColor}`);
