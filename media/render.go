@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"pagecast/domain"
 )
 
 // Canvas is the picture of a rendered video: its size in pixels and whole frames per
@@ -482,6 +484,8 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		// Frame n of a 1 fps source is at n s: show the event from n to n+0.5 s.
 		events = append(events, assEvent{n * 1000, n*1000 + 500, style, assText(text)})
 	}
+	cue := in.Style.OrDefault(c)
+	tag, slide := taglineStyle(c), textSlideStyle(c)
 	for i, q := range in.Cues {
 		if strings.TrimSpace(q.Text) != "" && q.EndMs > q.StartMs {
 			add('c', i, "Cue", q.Text)
@@ -489,23 +493,17 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	}
 	for i, s := range in.Slides {
 		if strings.TrimSpace(s.Tagline) != "" {
-			add('t', i, "Tagline", s.Tagline)
+			text, _ := domain.FitText(s.Tagline, textArea(c, tag))
+			add('t', i, "Tagline", text)
 		}
 		if s.Image == "" && s.Video == "" {
-			add('s', i, "Slide", s.Text)
+			text, _ := domain.FitText(s.Text, textArea(c, slide))
+			add('s', i, "Slide", text)
 		}
 	}
 	if len(items) == 0 {
 		return res, nil
 	}
-	cue := in.Style.OrDefault(c)
-	short := min(c.Width, c.Height)
-	tag := SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*6/100), PrimaryColor: "FFFFFF",
-		OutlineColor: "000000", BackColor: "000000", Bold: true, MarginL: c.Width / 24, MarginR: c.Width / 24,
-		MarginV: max(4, short/40), Alignment: 8}
-	slide := SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*7/100), PrimaryColor: "FFFFFF",
-		OutlineColor: "000000", BackColor: "000000", MarginL: c.Width / 10, MarginR: c.Width / 10,
-		MarginV: c.Height / 10, Alignment: 5}
 	var ass bytes.Buffer
 	if err := writeASSDoc(&ass, c, []assStyle{{"Cue", cue}, {"Tagline", tag}, {"Slide", slide}}, events); err != nil {
 		return res, err
@@ -558,6 +556,29 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		return res, nil
 	}
 	return res, t.rasteriseWithFFmpeg(ctx, ass.Bytes(), c, len(items), dir, handle)
+}
+
+// taglineStyle is how a tagline is drawn on c: bold white at the top, in a band.
+func taglineStyle(c Canvas) SubtitleStyle {
+	short := min(c.Width, c.Height)
+	return SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*6/100), PrimaryColor: "FFFFFF",
+		OutlineColor: "000000", BackColor: "000000", Bold: true, MarginL: c.Width / 24, MarginR: c.Width / 24,
+		MarginV: max(4, short/40), Alignment: 8}
+}
+
+// textSlideStyle is how a text slide's text is drawn on c: white in the middle.
+func textSlideStyle(c Canvas) SubtitleStyle {
+	short := min(c.Width, c.Height)
+	return SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*7/100), PrimaryColor: "FFFFFF",
+		OutlineColor: "000000", BackColor: "000000", MarginL: c.Width / 10, MarginR: c.Width / 10,
+		MarginV: c.Height / 10, Alignment: 5}
+}
+
+// textArea is the room text drawn in style s has on c: the width between its margins,
+// outline and shadow.
+func textArea(c Canvas, s SubtitleStyle) domain.TextArea {
+	return domain.TextArea{Width: c.Width - max(s.MarginL, 0) - max(s.MarginR, 0) - 2*max(s.Outline, 0) - max(s.Shadow, 0),
+		FontSize: s.FontSize, Bold: s.Bold}
 }
 
 // rasteriseWithFFmpeg draws the n events of the ASS document doc (event k shown at k

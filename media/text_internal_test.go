@@ -1,0 +1,91 @@
+package media
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"os"
+	"testing"
+)
+
+// readOverlay is the picture an overlay's file holds, at its place on the canvas.
+func readOverlay(t *testing.T, o overlay) *image.NRGBA {
+	t.Helper()
+	pix, err := os.ReadFile(o.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pix) != o.w*o.h*4 {
+		t.Fatalf("%s: %d bytes for %dx%d", o.path, len(pix), o.w, o.h)
+	}
+	return &image.NRGBA{Pix: pix, Stride: o.w * 4, Rect: image.Rect(o.x, o.y, o.x+o.w, o.y+o.h)}
+}
+
+// inkBounds is the smallest rectangle holding every pixel of m that ink reports drawn.
+func inkBounds(m *image.NRGBA, ink func(p []uint8) bool) image.Rectangle {
+	var box image.Rectangle
+	b := m.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if i := m.PixOffset(x, y); ink(m.Pix[i : i+4]) {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box
+}
+
+// drawnText is where a text slide's and a tagline's letters are drawn: pixels of the
+// slide lighter than its slate, of the band lighter than its black.
+func drawnText(t *testing.T, res segmentOverlays, slide, tagline int) (text, tag image.Rectangle) {
+	t.Helper()
+	light := func(p []uint8) bool { return p[0] > 96 && p[1] > 96 && p[2] > 96 }
+	if o, ok := res.text[slide]; ok {
+		text = inkBounds(readOverlay(t, o), light)
+	}
+	if o, ok := res.tagline[tagline]; ok {
+		tag = inkBounds(readOverlay(t, o), light)
+	}
+	return text, tag
+}
+
+// TestTextSlidesAndTaglinesWrapTextWithoutSpaces: Chinese, Japanese and a long URL in a
+// text slide and in a tagline are drawn on lines that fit between the margins, on 16:9
+// and 9:16, not on one line cut off at both edges of the frame (libass breaks lines only
+// at spaces).
+func TestTextSlidesAndTaglinesWrapTextWithoutSpaces(t *testing.T) {
+	l := openLibass(t)
+	texts := map[string]string{
+		"Chinese":  "守塔人在黄昏时点亮灯。今天许多灯塔都已自动化，有些塔已经成为博物馆，游客可以在那里了解透镜的工作原理。",
+		"Japanese": "灯台守は夕暮れに灯りをともしました。今では多くの灯台が自動化され、博物館になった塔もあります。",
+		"URL":      "Read it at https://www.example.com/articles/2026/11/29/an-extremely-long-path-segment-without-any-spaces today",
+	}
+	for _, c := range []Canvas{Canvas16x9, Canvas9x16} {
+		for name, text := range texts {
+			t.Run(fmt.Sprintf("%dx%d %s", c.Width, c.Height, name), func(t *testing.T) {
+				in := SegmentInput{Canvas: c, Slides: []SegmentSlide{
+					{DurationMs: 1000, Image: "unused.jpg", Tagline: text},
+					{DurationMs: 1000, Text: text},
+				}}
+				res, err := Tool{Libass: l}.rasterise(context.Background(), in, t.TempDir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				slide, tag := drawnText(t, res, 1, 0)
+				for _, d := range []struct {
+					what string
+					box  image.Rectangle
+					s    SubtitleStyle
+				}{{"text slide", slide, textSlideStyle(c)}, {"tagline", tag, taglineStyle(c)}} {
+					// Glyphs may overhang their advance by a pixel or two.
+					if d.box.Empty() || d.box.Min.X < d.s.MarginL-4 || d.box.Max.X > c.Width-d.s.MarginR+4 {
+						t.Errorf("%s drawn over %v, want within x %d to %d", d.what, d.box, d.s.MarginL, c.Width-d.s.MarginR)
+					}
+					if d.box.Dy() < 2*d.s.FontSize {
+						t.Errorf("%s drawn over %v: on one line", d.what, d.box)
+					}
+				}
+			})
+		}
+	}
+}
