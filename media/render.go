@@ -478,32 +478,31 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	}
 	var items []item
 	var events []assEvent
+	// add shows text, already ASS (see assText), in style.
 	add := func(kind byte, index int, style, text string) {
 		n := len(items)
 		items = append(items, item{kind, index})
 		// Frame n of a 1 fps source is at n s: show the event from n to n+0.5 s.
-		events = append(events, assEvent{n * 1000, n*1000 + 500, style, assText(text)})
+		events = append(events, assEvent{n * 1000, n*1000 + 500, style, text})
 	}
-	cue := in.Style.OrDefault(c)
-	tag, slide := taglineStyle(c), textSlideStyle(c)
 	for i, q := range in.Cues {
 		if strings.TrimSpace(q.Text) != "" && q.EndMs > q.StartMs {
-			add('c', i, "Cue", q.Text)
+			add('c', i, "Cue", assText(q.Text))
 		}
 	}
 	for i, s := range in.Slides {
 		if strings.TrimSpace(s.Tagline) != "" {
-			text, _ := domain.FitText(s.Tagline, textArea(c, tag))
-			add('t', i, "Tagline", text)
+			add('t', i, "Tagline", taglineText(c, s.Tagline))
 		}
 		if s.Image == "" && s.Video == "" {
-			text, _ := domain.FitText(s.Text, textArea(c, slide))
-			add('s', i, "Slide", text)
+			add('s', i, "Slide", textSlideText(c, s.Text))
 		}
 	}
 	if len(items) == 0 {
 		return res, nil
 	}
+	cue := in.Style.OrDefault(c)
+	tag, slide := taglineStyle(c), textSlideStyle(c)
 	var ass bytes.Buffer
 	if err := writeASSDoc(&ass, c, []assStyle{{"Cue", cue}, {"Tagline", tag}, {"Slide", slide}}, events); err != nil {
 		return res, err
@@ -573,6 +572,32 @@ func textSlideStyle(c Canvas) SubtitleStyle {
 		OutlineColor: "000000", BackColor: "000000", MarginL: c.Width / 10, MarginR: c.Width / 10,
 		MarginV: c.Height / 10, Alignment: 5}
 }
+
+// taglineText is a tagline as drawn on c in taglineStyle(c), in ASS: wrapped where
+// libass cannot wrap it (domain.FitText).
+func taglineText(c Canvas, text string) string {
+	text, _ = domain.FitText(text, textArea(c, taglineStyle(c)))
+	return assText(text)
+}
+
+// textSlideText is a text slide's text as drawn on c in textSlideStyle(c), in ASS:
+// wrapped where libass cannot wrap it, and at a smaller font size ({\fs}) when it would
+// not fit between the margins, top and bottom (domain.FitText).
+func textSlideText(c Canvas, text string) string {
+	s := textSlideStyle(c)
+	area := textArea(c, s)
+	area.Height, area.MinFontSize = c.Height-2*s.MarginV, textSlideMinFontSize(c)
+	text, size := domain.FitText(text, area)
+	if size != s.FontSize {
+		return fmt.Sprintf(`{\fs%d}`, size) + assText(text)
+	}
+	return assText(text)
+}
+
+// textSlideMinFontSize is the smallest a text slide's long text shrinks to on c: 3 % of
+// the shorter side (32 px on 1080p, three fifths of the cues' default), small enough
+// that the longest text a slide may hold (1,000 characters, of Chinese too) fits.
+func textSlideMinFontSize(c Canvas) int { return max(8, min(c.Width, c.Height)*3/100) }
 
 // textArea is the room text drawn in style s has on c: the width between its margins,
 // outline and shadow.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -84,6 +86,53 @@ func TestTextSlidesAndTaglinesWrapTextWithoutSpaces(t *testing.T) {
 					if d.box.Dy() < 2*d.s.FontSize {
 						t.Errorf("%s drawn over %v: on one line", d.what, d.box)
 					}
+				}
+			})
+		}
+	}
+}
+
+// TestLongTextSlidesFitBetweenTheirMargins: a text slide of 1,000 characters (the most
+// a slide's text holds), English or Chinese, is drawn between its margins on 16:9 and
+// 9:16, in a smaller font, not spilling off the top and bottom of the frame; a short
+// one keeps the usual size.
+func TestLongTextSlidesFitBetweenTheirMargins(t *testing.T) {
+	l := openLibass(t)
+	prose := "Lighthouses guided ships for centuries along dangerous coasts. Keepers lit the lamps at dusk and trimmed the wicks through the night, climbing the spiral stairs again and again until dawn. Today most lights are automatic, and many towers have become museums where visitors learn how the lenses worked. "
+	chinese := "守塔人在黄昏时点亮灯。今天许多灯塔都已自动化，有些塔已经成为博物馆，游客可以在那里了解透镜的工作原理。"
+	thousand := func(s string) string { return string([]rune(strings.Repeat(s, 1000))[:1000]) }
+	for _, c := range []Canvas{Canvas16x9, Canvas9x16} {
+		st := textSlideStyle(c)
+		short := "Rice grows where the water slows"
+		if got := textSlideText(c, short); got != assText(short) {
+			t.Errorf("%dx%d: a short slide is drawn as %q, want %q at the usual size", c.Width, c.Height, got, short)
+		}
+		for name, text := range map[string]string{"English": thousand(prose), "Chinese": thousand(chinese)} {
+			t.Run(fmt.Sprintf("%dx%d %s", c.Width, c.Height, name), func(t *testing.T) {
+				if !strings.HasPrefix(textSlideText(c, text), `{\fs`) {
+					t.Errorf("drawn at the usual size")
+				}
+				dir := t.TempDir()
+				out := filepath.Join(dir, "slide.mp4")
+				in := SegmentInput{Canvas: c, Slides: []SegmentSlide{{DurationMs: 100, Text: text}}}
+				if err := (Tool{Libass: l}).RenderSegment(context.Background(), in, dir, out, nil); err != nil {
+					t.Fatal(err)
+				}
+				frame := image.NewGray(image.Rect(0, 0, c.Width, c.Height))
+				copy(frame.Pix, decoded(t, out, "0:v:0"))
+				var box image.Rectangle
+				for y := range c.Height {
+					for x := range c.Width {
+						if frame.Pix[y*c.Width+x] > 128 {
+							box = box.Union(image.Rect(x, y, x+1, y+1))
+						}
+					}
+				}
+				// Glyphs may overhang their line by a pixel or two, blurred a little more by
+				// the encode.
+				inside := image.Rect(st.MarginL-4, st.MarginV-4, c.Width-st.MarginR+4, c.Height-st.MarginV+4)
+				if box.Empty() || !box.In(inside) {
+					t.Errorf("text drawn over %v, want within %v", box, inside)
 				}
 			})
 		}
