@@ -1,11 +1,13 @@
 package media
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,6 +137,100 @@ func TestLongTextSlidesFitBetweenTheirMargins(t *testing.T) {
 					t.Errorf("text drawn over %v, want within %v", box, inside)
 				}
 			})
+		}
+	}
+}
+
+// leftmostGlyph is the rows that the leftmost glyph drawn in m covers (ink pixels of
+// the columns from the leftmost ink to the first column without any).
+func leftmostGlyph(m *image.NRGBA, ink func(p []uint8) bool) (top, bottom int) {
+	box := inkBounds(m, ink)
+	top, bottom = box.Max.Y, box.Min.Y
+	for x := box.Min.X; x < box.Max.X; x++ {
+		any := false
+		for y := box.Min.Y; y < box.Max.Y; y++ {
+			if i := m.PixOffset(x, y); ink(m.Pix[i : i+4]) {
+				top, bottom, any = min(top, y), max(bottom, y+1), true
+			}
+		}
+		if !any {
+			break
+		}
+	}
+	return top, bottom
+}
+
+// TestRightToLeftTextEndsOnTheLeft: an Arabic or Hebrew sentence is laid out right to
+// left in a text slide, a tagline and a cue: its full stop, its last character, is the
+// leftmost glyph drawn, a dot, not a digit or a letter (with a left-to-right base the
+// "(2026)." ended on the right and a digit stood leftmost).
+func TestRightToLeftTextEndsOnTheLeft(t *testing.T) {
+	l := openLibass(t)
+	c := Canvas16x9
+	light := func(p []uint8) bool { return p[0] > 96 && p[1] > 96 && p[2] > 96 && p[3] > 96 }
+	for _, text := range []string{"أشعل الحراس المصابيح عند الغسق (2026).", "השומרים הדליקו את המנורות (2026)."} {
+		in := SegmentInput{Canvas: c, Style: DefaultSubtitleStyle(c), Slides: []SegmentSlide{
+			{DurationMs: 1000, Image: "unused.jpg", Tagline: text},
+			{DurationMs: 1000, Text: text},
+		}, Cues: []Cue{{StartMs: 0, EndMs: 1000, Text: text}}}
+		res, err := Tool{Libass: l}.rasterise(context.Background(), in, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.cues) != 1 {
+			t.Fatalf("%d cues drawn", len(res.cues))
+		}
+		for _, d := range []struct {
+			what string
+			o    overlay
+			size int
+		}{{"text slide", res.text[1], textSlideStyle(c).FontSize}, {"tagline", res.tagline[0], taglineStyle(c).FontSize},
+			{"cue", res.cues[0].overlay, in.Style.FontSize}} {
+			if top, bottom := leftmostGlyph(readOverlay(t, d.o), light); bottom-top > d.size/4 {
+				t.Errorf("%q in a %s: the leftmost glyph is %d px tall, not the full stop", text, d.what, bottom-top)
+			}
+		}
+	}
+}
+
+// TestLeftToRightTextIsDrawnAsBefore: styles of Encoding -1 draw text whose first
+// strong character is left-to-right (Latin, Chinese, Korean, emoji) exactly as the
+// Encoding 1 they had, so segments of such text are the same as before.
+func TestLeftToRightTextIsDrawnAsBefore(t *testing.T) {
+	l := openLibass(t)
+	texts := []string{"Subtitle one,\nwhich says what the narrator says (really) [ok]!",
+		"Ünïcödé & \\{brackets\\} — 稲 (2026). \"Quoted,\" 100% (a/b)", "守塔人在黄昏时点亮灯。「引用」", "한국어 자막글입니다 (2026). 🎉"}
+	var events []assEvent
+	for i, s := range texts {
+		events = append(events, assEvent{i * 1000, i*1000 + 500, "Cue", assText(s)})
+	}
+	at := []int{0, 1000, 2000, 3000}
+	for _, c := range []Canvas{Canvas16x9, Canvas9x16} {
+		for _, s := range []SubtitleStyle{DefaultSubtitleStyle(c), textSlideStyle(c), taglineStyle(c)} {
+			var doc bytes.Buffer
+			if err := writeASSDoc(&doc, c, []assStyle{{"Cue", s}}, events); err != nil {
+				t.Fatal(err)
+			}
+			encodingOne := bytes.Replace(doc.Bytes(), []byte(",-1\n\n[Events]"), []byte(",1\n\n[Events]"), 1)
+			if bytes.Equal(encodingOne, doc.Bytes()) {
+				t.Fatalf("the style is not of Encoding -1:\n%s", doc.Bytes())
+			}
+			var frames [][]byte
+			keep := func(n int, f *image.NRGBA, drawn image.Rectangle) error {
+				frames = append(frames, slices.Clone(f.Pix))
+				return nil
+			}
+			if err := l.draw(doc.Bytes(), c.Width, c.Height, at, keep); err != nil {
+				t.Fatal(err)
+			}
+			if err := l.draw(encodingOne, c.Width, c.Height, at, keep); err != nil {
+				t.Fatal(err)
+			}
+			for i := range texts {
+				if !bytes.Equal(frames[i], frames[len(texts)+i]) {
+					t.Errorf("%dx%d, %d px: %q is drawn differently", c.Width, c.Height, s.FontSize, texts[i])
+				}
+			}
 		}
 	}
 }
