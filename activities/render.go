@@ -109,7 +109,7 @@ const (
 
 // renderVersion is part of every segment's hash: bump it when the engine's output
 // for the same input changes, so old segments are not reused.
-const renderVersion = "segment-v3" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene
+const renderVersion = "segment-v4" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left
 
 // RenderSlide is one slide of a scene as the engine draws it.
 type RenderSlide struct {

@@ -80,7 +80,7 @@ func TestRenderUsesTheSubtitleStyle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(ass), "Style: Default,DejaVu Serif,90,&H0000FFFF,&H0000FFFF,&H00000000,&H00000000,-1,-1,0,0,100,100,4,0,1,2,0,8,40,40,60,1") {
+		if !strings.Contains(string(ass), "Style: Default,DejaVu Serif,90,&H0000FFFF,&H0000FFFF,&H00000000,&H00000000,-1,-1,0,0,100,100,4,0,1,2,0,8,40,40,60,-1") {
 			t.Fatalf("the ASS sidecar does not carry the style:\n%s", ass)
 		}
 

@@ -255,23 +255,39 @@ func breaksBefore(r, last rune, openOnly bool) bool {
 	return isSpacelessScript(r) || isSpacelessScript(last) || isCJKPunct(last)
 }
 
-// splitWide cuts a piece wider than maxW between characters (marks stay with theirs).
+// splitWide cuts a piece wider than maxW between characters (marks stay with theirs):
+// after the piece's last '/', '-', '?' or '&' when that leaves at least half a line
+// (a URL breaks between its parts), else where the line is full.
 func splitWide(s string, maxW int) []string {
 	if textWidth(s) <= maxW {
 		return []string{s}
 	}
 	var out []string
 	start, w := 0, 0
+	soft, softW := -1, 0 // just after the current piece's last break character, and its width there
 	for off, r := range s {
 		rw := runeWidth(r)
 		if off > start && w+rw > maxW {
-			out = append(out, s[start:off])
-			start, w = off, 0
+			if soft > start && 2*softW >= maxW && w-softW+rw <= maxW {
+				out = append(out, s[start:soft])
+				start, w = soft, w-softW
+			} else {
+				out = append(out, s[start:off])
+				start, w = off, 0
+			}
+			soft = -1
 		}
 		w += rw
+		if isURLBreak(r) {
+			soft, softW = off+utf8.RuneLen(r), w
+		}
 	}
 	return append(out, s[start:])
 }
+
+// isURLBreak reports whether a word too wide for a line may break after r: the
+// separators of a URL's path and query, and a hyphen.
+func isURLBreak(r rune) bool { return r == '/' || r == '-' || r == '?' || r == '&' }
 
 // isCueMark reports whether r joins the character before it: combining marks and the
 // zero-width joiner.

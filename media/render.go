@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"pagecast/domain"
 )
 
 // Canvas is the picture of a rendered video: its size in pixels and whole frames per
@@ -476,36 +478,31 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	}
 	var items []item
 	var events []assEvent
+	// add shows text, already ASS (see assText), in style.
 	add := func(kind byte, index int, style, text string) {
 		n := len(items)
 		items = append(items, item{kind, index})
 		// Frame n of a 1 fps source is at n s: show the event from n to n+0.5 s.
-		events = append(events, assEvent{n * 1000, n*1000 + 500, style, assText(text)})
+		events = append(events, assEvent{n * 1000, n*1000 + 500, style, text})
 	}
 	for i, q := range in.Cues {
 		if strings.TrimSpace(q.Text) != "" && q.EndMs > q.StartMs {
-			add('c', i, "Cue", q.Text)
+			add('c', i, "Cue", assText(q.Text))
 		}
 	}
 	for i, s := range in.Slides {
 		if strings.TrimSpace(s.Tagline) != "" {
-			add('t', i, "Tagline", s.Tagline)
+			add('t', i, "Tagline", taglineText(c, s.Tagline))
 		}
 		if s.Image == "" && s.Video == "" {
-			add('s', i, "Slide", s.Text)
+			add('s', i, "Slide", textSlideText(c, s.Text))
 		}
 	}
 	if len(items) == 0 {
 		return res, nil
 	}
 	cue := in.Style.OrDefault(c)
-	short := min(c.Width, c.Height)
-	tag := SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*6/100), PrimaryColor: "FFFFFF",
-		OutlineColor: "000000", BackColor: "000000", Bold: true, MarginL: c.Width / 24, MarginR: c.Width / 24,
-		MarginV: max(4, short/40), Alignment: 8}
-	slide := SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*7/100), PrimaryColor: "FFFFFF",
-		OutlineColor: "000000", BackColor: "000000", MarginL: c.Width / 10, MarginR: c.Width / 10,
-		MarginV: c.Height / 10, Alignment: 5}
+	tag, slide := taglineStyle(c), textSlideStyle(c)
 	var ass bytes.Buffer
 	if err := writeASSDoc(&ass, c, []assStyle{{"Cue", cue}, {"Tagline", tag}, {"Slide", slide}}, events); err != nil {
 		return res, err
@@ -558,6 +555,55 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		return res, nil
 	}
 	return res, t.rasteriseWithFFmpeg(ctx, ass.Bytes(), c, len(items), dir, handle)
+}
+
+// taglineStyle is how a tagline is drawn on c: bold white at the top, in a band.
+func taglineStyle(c Canvas) SubtitleStyle {
+	short := min(c.Width, c.Height)
+	return SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*6/100), PrimaryColor: "FFFFFF",
+		OutlineColor: "000000", BackColor: "000000", Bold: true, MarginL: c.Width / 24, MarginR: c.Width / 24,
+		MarginV: max(4, short/40), Alignment: 8}
+}
+
+// textSlideStyle is how a text slide's text is drawn on c: white in the middle.
+func textSlideStyle(c Canvas) SubtitleStyle {
+	short := min(c.Width, c.Height)
+	return SubtitleStyle{FontName: "DejaVu Sans", FontSize: max(8, short*7/100), PrimaryColor: "FFFFFF",
+		OutlineColor: "000000", BackColor: "000000", MarginL: c.Width / 10, MarginR: c.Width / 10,
+		MarginV: c.Height / 10, Alignment: 5}
+}
+
+// taglineText is a tagline as drawn on c in taglineStyle(c), in ASS: wrapped where
+// libass cannot wrap it (domain.FitText).
+func taglineText(c Canvas, text string) string {
+	text, _ = domain.FitText(text, textArea(c, taglineStyle(c)))
+	return assText(text)
+}
+
+// textSlideText is a text slide's text as drawn on c in textSlideStyle(c), in ASS:
+// wrapped where libass cannot wrap it, and at a smaller font size ({\fs}) when it would
+// not fit between the margins, top and bottom (domain.FitText).
+func textSlideText(c Canvas, text string) string {
+	s := textSlideStyle(c)
+	area := textArea(c, s)
+	area.Height, area.MinFontSize = c.Height-2*s.MarginV, textSlideMinFontSize(c)
+	text, size := domain.FitText(text, area)
+	if size != s.FontSize {
+		return fmt.Sprintf(`{\fs%d}`, size) + assText(text)
+	}
+	return assText(text)
+}
+
+// textSlideMinFontSize is the smallest a text slide's long text shrinks to on c: 3 % of
+// the shorter side (32 px on 1080p, three fifths of the cues' default), small enough
+// that the longest text a slide may hold (1,000 characters, of Chinese too) fits.
+func textSlideMinFontSize(c Canvas) int { return max(8, min(c.Width, c.Height)*3/100) }
+
+// textArea is the room text drawn in style s has on c: the width between its margins,
+// outline and shadow.
+func textArea(c Canvas, s SubtitleStyle) domain.TextArea {
+	return domain.TextArea{Width: c.Width - max(s.MarginL, 0) - max(s.MarginR, 0) - 2*max(s.Outline, 0) - max(s.Shadow, 0),
+		FontSize: s.FontSize, Bold: s.Bold}
 }
 
 // rasteriseWithFFmpeg draws the n events of the ASS document doc (event k shown at k

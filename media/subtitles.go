@@ -94,6 +94,11 @@ type assStyle struct {
 	SubtitleStyle
 }
 
+// line is the style's line. Its Encoding is -1, which makes libass take each event's
+// base direction from its text (its first strong character): with 1 (the default
+// character set, what most scripts carry) it lays every line out left to right, so an
+// Arabic or Hebrew line had its full stop and brackets on the wrong side. Text whose
+// first strong character is left-to-right is drawn exactly as with 1.
 func (s assStyle) line() string {
 	bold, italic := 0, 0
 	if s.Bold {
@@ -110,7 +115,7 @@ func (s assStyle) line() string {
 	if font == "" {
 		font = "DejaVu Sans"
 	}
-	return fmt.Sprintf("Style: %s,%s,%d,%s,%s,%s,%s,%d,%d,0,0,100,100,%d,%d,1,%d,%d,%d,%d,%d,%d,1",
+	return fmt.Sprintf("Style: %s,%s,%d,%s,%s,%s,%s,%d,%d,0,0,100,100,%d,%d,1,%d,%d,%d,%d,%d,%d,-1",
 		s.name, font, max(s.FontSize, 1), assColor(s.PrimaryColor), assColor(s.PrimaryColor),
 		assColor(s.OutlineColor), assColor(s.BackColor), bold, italic, max(s.Spacing, 0), s.Angle,
 		max(s.Outline, 0), max(s.Shadow, 0), align, max(s.MarginL, 0), max(s.MarginR, 0), max(s.MarginV, 0))

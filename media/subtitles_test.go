@@ -21,7 +21,7 @@ func TestWriteASS(t *testing.T) {
 	}
 	want := "[Script Info]\nScriptType: v4.00+\nPlayResX: 1920\nPlayResY: 1080\nWrapStyle: 0\nScaledBorderAndShadow: yes\nYCbCr Matrix: None\n\n" +
 		"[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n" +
-		"Style: Default,DejaVu Sans,54,&H0000CCFF,&H0000CCFF,&H00302010,&H00000000,-1,0,0,0,100,100,0,5,1,3,1,2,96,80,64,1\n\n" +
+		"Style: Default,DejaVu Sans,54,&H0000CCFF,&H0000CCFF,&H00302010,&H00000000,-1,0,0,0,100,100,0,5,1,3,1,2,96,80,64,-1\n\n" +
 		"[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n" +
 		"Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,Hello, world\n" +
 		"Dialogue: 0,0:01:02.01,1:02:03.46,Default,,0,0,0,,Two\\Nlines <b> & \\{x\\} \\\u2060N\n"
@@ -40,7 +40,7 @@ func TestWriteASSItalicSpacingBlur(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"Style: Default,DejaVu Serif,40,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,-1,0,0,100,100,7,0,1,0,0,8,0,0,0,1\n",
+		"Style: Default,DejaVu Serif,40,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,-1,0,0,100,100,7,0,1,0,0,8,0,0,0,-1\n",
 		"Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\blur3}Hello, world\n",
 	} {
 		if !strings.Contains(b.String(), want) {
