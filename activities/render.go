@@ -999,8 +999,9 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	p := in.Plan
 	tl := timelineOf(p, in.Inserts)
 	// The inserts move the narration whether they have sound or not: where each scene
-	// lands (shift) names the mix with the inserts' sounds.
-	key := AudioKey(p.PublisherID, hashOf(p.AudioHash, tl.TotalMs, tl.sounds, tl.shift))
+	// lands (shift) names the mix with the inserts' sounds; the engine's version, so
+	// that no mix made the old way is reused.
+	key := AudioKey(p.PublisherID, hashOf(media.MixVersion, p.AudioHash, tl.TotalMs, tl.sounds, tl.shift))
 	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
 		return MixRenderAudioResult{Key: key, Reused: true}, nil
 	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {

@@ -1032,10 +1032,14 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		}
 		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+b.Path)
 		// Cut to the stretch before resampling: a stretch late in a long video would
-		// otherwise resample all the music before it only to drop it.
-		cut := ""
+		// otherwise resample all the music before it only to drop it. The music is
+		// timed by its samples first: looped, each loop of an MP3 or AAC file is stamped
+		// later than the one before by the encoder's delay as well as its length (about
+		// 25 ms a loop), so a cut by the stamps would take the music from elsewhere than
+		// the whole mix plays it (asetpts truncates, hence round).
+		cut := "asetpts=round(N/SR/TB),"
 		if from > 0 {
-			cut = fmt.Sprintf("atrim=start=%s,asetpts=PTS-STARTPTS,", strconv.FormatFloat(float64(from)/MixSampleRate, 'f', 6, 64))
+			cut += fmt.Sprintf("atrim=start=%s,asetpts=PTS-STARTPTS,", strconv.FormatFloat(float64(from)/MixSampleRate, 'f', 6, 64))
 		}
 		fmt.Fprintf(&g, "[%d:a:0]%s%s,volume=%s,atrim=end_sample=%d[%sb%d];\n", nin, cut, norm, gain(b.Volume), to-from, tag, i)
 		bg = append(bg, fmt.Sprintf("[%sb%d]", tag, i))
