@@ -110,6 +110,11 @@ const (
 // for the same input changes, so old segments are not reused.
 const renderVersion = "segment-v3" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene
 
+// insertVersion is part of every insert's hash with renderVersion: bump it when the
+// sound the engine takes from an insert's clip (ExtractAudio) changes, so that no old
+// one is reused.
+const insertVersion = "insert-v2" // v2: a mono sound kept mono (the mix no longer puts it 3 dB down)
+
 // RenderSlide is one slide of a scene as the engine draws it.
 type RenderSlide struct {
 	LayerID    int64
@@ -306,7 +311,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 			continue
 		}
 		res.Inserts = append(res.Inserts, RenderInsertClip{Type: in.Type, Key: in.Asset.MediaKey,
-			Hash: hashOf(renderVersion, canvas, in.Asset.MediaKey)})
+			Hash: hashOf(renderVersion, insertVersion, canvas, in.Asset.MediaKey)})
 	}
 	music, err := a.Store.BackgroundAudiosForWorkflow(ctx, v.ID)
 	if err != nil {

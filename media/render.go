@@ -999,7 +999,16 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 	if channels == 1 {
 		layout = "mono"
 	}
-	norm := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=%s", MixSampleRate, layout)
+	norm := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=mono", MixSampleRate)
+	if channels == 2 {
+		// A mono file is heard from both sides at its own level, as in a mono mix:
+		// ffmpeg's own upmix puts it 3 dB lower in each (its centre mix level), so
+		// narration would drop 3 dB when music is added and mono music play 3 dB below
+		// its volume. Mono stays mono here and pan copies it to both sides; stereo passes
+		// as it is (no front centre), and more channels are mixed down to stereo by
+		// aformat as before.
+		norm = fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=mono|stereo,pan=stereo|FL=FL+FC|FR=FR+FC", MixSampleRate)
+	}
 	var g strings.Builder
 	nin := first
 	var narr, bg []string
@@ -1195,8 +1204,10 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 	return c.FramesMs(n), nil
 }
 
-// ExtractAudio writes the first audio stream of the video at in to out as 48 kHz
-// stereo WAV, for the mix. ok is false (and nothing is written) when it has none.
+// ExtractAudio writes the first audio stream of the video at in to out as 48 kHz WAV,
+// for the mix: mono or stereo as it is, more channels mixed down to stereo (a mono
+// sound spread over two channels here would be 3 dB lower in each). ok is false (and
+// nothing is written) when it has none.
 func (t Tool) ExtractAudio(ctx context.Context, in, out string) (ok bool, err error) {
 	p, err := t.Probe(ctx, in, "")
 	if err != nil {
@@ -1205,7 +1216,11 @@ func (t Tool) ExtractAudio(ctx context.Context, in, out string) (ok bool, err er
 	if !p.HasAudio {
 		return false, nil
 	}
-	args := append(input(in, ""), "-map", "0:a:0", "-vn", "-c:a", "pcm_s16le", "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-f", "wav", out)
+	args := append(input(in, ""), "-map", "0:a:0", "-vn", "-c:a", "pcm_s16le", "-ar", strconv.Itoa(MixSampleRate))
+	if p.AudioChannels != 1 && p.AudioChannels != 2 {
+		args = append(args, "-ac", "2")
+	}
+	args = append(args, "-f", "wav", out)
 	if err := t.run(ctx, args...); err != nil {
 		os.Remove(out)
 		return false, fmt.Errorf("media: extract audio: %w", err)
