@@ -113,7 +113,7 @@ const renderVersion = "segment-v3" // v2: one colour description (BT.601, TV ran
 // insertVersion is part of every insert's hash with renderVersion: bump it when the
 // sound the engine takes from an insert's clip (ExtractAudio) changes, so that no old
 // one is reused.
-const insertVersion = "insert-v2" // v2: a mono sound kept mono (the mix no longer puts it 3 dB down)
+const insertVersion = "insert-v3" // v2: a mono sound kept mono (the mix no longer puts it 3 dB down); v3: the sound timed by the picture
 
 // RenderSlide is one slide of a scene as the engine draws it.
 type RenderSlide struct {

@@ -1206,8 +1206,11 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 
 // ExtractAudio writes the first audio stream of the video at in to out as 48 kHz WAV,
 // for the mix: mono or stereo as it is, more channels mixed down to stereo (a mono
-// sound spread over two channels here would be 3 dB lower in each). ok is false (and
-// nothing is written) when it has none.
+// sound spread over two channels here would be 3 dB lower in each). The sound is
+// timed by the picture, as RenderClipSegment's segment starts with the first frame:
+// silence stands for a sound that starts later (a clip trimmed without re-encoding
+// often has its sound start after a keyframe's picture), and sound before the picture
+// is left out. ok is false (and nothing is written) when it has none.
 func (t Tool) ExtractAudio(ctx context.Context, in, out string) (ok bool, err error) {
 	p, err := t.Probe(ctx, in, "")
 	if err != nil {
@@ -1216,7 +1219,13 @@ func (t Tool) ExtractAudio(ctx context.Context, in, out string) (ok bool, err er
 	if !p.HasAudio {
 		return false, nil
 	}
-	args := append(input(in, ""), "-map", "0:a:0", "-vn", "-c:a", "pcm_s16le", "-ar", strconv.Itoa(MixSampleRate))
+	// ffmpeg times the sound from the file's start; async fills the gap before its
+	// first sample (or drops what comes before 0), and any later gap, with silence.
+	af := fmt.Sprintf("aresample=%d:async=1:first_pts=0", MixSampleRate)
+	if p.VideoStart > 0 {
+		af = fmt.Sprintf("asetpts=PTS-%s/TB,%s", strconv.FormatFloat(p.VideoStart, 'f', 6, 64), af)
+	}
+	args := append(input(in, ""), "-map", "0:a:0", "-vn", "-af", af, "-c:a", "pcm_s16le", "-ar", strconv.Itoa(MixSampleRate))
 	if p.AudioChannels != 1 && p.AudioChannels != 2 {
 		args = append(args, "-ac", "2")
 	}
