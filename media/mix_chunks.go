@@ -40,8 +40,9 @@ const (
 // keeps whole mixes names them by it too, so that nothing an older engine mixed is
 // reused. Bump it when the sound of the same MixInput changes.
 // 3: looped music timed by its samples (MP3 and AAC loops drifted in late stretches);
-// 4: mono files in a stereo mix at their own level in each channel, not 3 dB below.
-const MixVersion = "mix-chunk-4"
+// 4: mono files in a stereo mix at their own level in each channel, not 3 dB below;
+// 5: a mix with music limited at full scale.
+const MixVersion = "mix-chunk-5"
 
 // ChunkStore keeps encoded chunks of mixes, named by the hash of what is in them.
 type ChunkStore interface {

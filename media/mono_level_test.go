@@ -3,9 +3,11 @@ package media_test
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -116,6 +118,88 @@ func TestExtractAudioKeepsItsLevel(t *testing.T) {
 			for c := range got {
 				if g, w := toneDB(got[c], 1000, 0.5, 1.5), toneDB(want[c], 1000, 0.5, 1.5); math.Abs(g-w) > 0.1 {
 					t.Errorf("channel %d of the sound: %.2f dB, of the clip %.2f dB; want the same within 0.1", c, g, w)
+				}
+			}
+		})
+	}
+}
+
+// TestStackedMusicIsLimited: music items layered at 100 % that add up above full
+// scale are held below it (decoded, the mix would otherwise clip), without moving the
+// sound: the limiter's look-ahead is taken back, so the mix is where the music is,
+// and the chunked mix's stretches meet the whole mix's. Music alone and with
+// narration; noise, so that no shift hides in a tone's period.
+func TestStackedMusicIsLimited(t *testing.T) {
+	ctx := context.Background()
+	tool := media.Tool{}
+	// A loud 300 Hz tone and loud pink noise, each peaking near full scale (stereo,
+	// both sides alike).
+	var music []media.BackgroundAudio
+	args := []string{}
+	for i, src := range []string{"aevalsrc=0.98*sin(2*PI*300*t):s=48000:d=3.1", "anoisesrc=d=2.3:c=pink:r=48000:a=1:seed=1"} {
+		f := generate(t, fmt.Sprintf("music%d.wav", i), "-f", "lavfi", "-i", src, "-af", "pan=stereo|c0=c0|c1=c0")
+		music = append(music, media.BackgroundAudio{Path: f, Volume: 1, Loop: true})
+		args = append(args, "-stream_loop", "-1", "-i", f)
+	}
+	// The music as it sounds before any limiting.
+	sum := decodeMono(t, generate(t, "sum.wav", append(args, "-filter_complex", "amix=inputs=2:normalize=0", "-t", "9")...))
+	voice := generate(t, "voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*1000*t):s=24000:d=2")
+	other := generate(t, "other.wav", "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*700*t):s=24000:d=1")
+	for _, tc := range []struct {
+		name      string
+		narration []media.AudioClip
+	}{
+		{"music", nil},
+		{"music and narration", []media.AudioClip{{Path: voice, StartMs: 4500, Volume: 1}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			mix := media.MixInput{DurationMs: 9000, Narration: tc.narration, Background: music, DuckUnderNarration: tc.narration != nil}
+			whole, chunked := filepath.Join(dir, "whole.m4a"), filepath.Join(dir, "chunked.m4a")
+			if err := tool.MixAudio(ctx, mix, whole); err != nil {
+				t.Fatal(err)
+			}
+			cuts := []int{3000, 6000}
+			// First with one more clip late in the last scene: without it, that scene's
+			// stretch is encoded again from its pre-roll, the others are found.
+			store := &dirChunks{dir: t.TempDir()}
+			first := mix
+			first.Narration = append(slices.Clone(mix.Narration), media.AudioClip{Path: other, StartMs: 7500, Volume: 1})
+			if _, err := tool.MixAudioChunked(ctx, first, cuts, store, dir, chunked); err != nil {
+				t.Fatal(err)
+			}
+			if res, err := tool.MixAudioChunked(ctx, mix, cuts, store, dir, chunked); err != nil || res.Reused != 2 {
+				t.Fatalf("mix: %+v %v, want the last stretch encoded, the others found", res, err)
+			}
+			// The limiter holds the mix at full scale (the music adds up to about +4 dBFS);
+			// the AAC encoder's ringing takes a decoded peak a little above it.
+			for _, path := range []string{whole, chunked} {
+				peak := 0.0
+				for _, s := range decodeChannels(t, path) {
+					for _, v := range s {
+						peak = math.Max(peak, math.Abs(v))
+					}
+				}
+				t.Logf("%s peaks at %+.2f dBFS", filepath.Base(path), 20*math.Log10(peak))
+				if db := 20 * math.Log10(peak); db > 1 {
+					t.Errorf("%s peaks at %+.1f dBFS, want at most +1", filepath.Base(path), db)
+				}
+			}
+			w, c := decodeMono(t, whole), decodeMono(t, chunked)
+			// Away from the narration (4.5 to 6.5 s) the mix is where the music is.
+			for _, at := range []float64{0.5, 3.5, 8} {
+				lo := int(at * 48000)
+				if lag := lagOf(w, sum, lo, lo+4800, 960); lag != 0 {
+					t.Errorf("at %.1f s the mix is %d samples off the music", at, lag)
+				}
+			}
+			// Each stretch (the last encoded from its pre-roll) is where the whole mix has it.
+			for _, at := range cuts {
+				lo := at * 48
+				lag, got := lagOf(c, w, lo, lo+4800, 960), snr(c, w, lo, lo+48000)
+				t.Logf("from %d ms: chunked %d samples off, %.1f dB from the whole mix", at, lag, got)
+				if lag != 0 || got < 12 {
+					t.Errorf("from %d ms the chunked mix is %d samples off and %.1f dB from the whole one, want 0 and at least 12", at, lag, got)
 				}
 			}
 		})

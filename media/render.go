@@ -1054,23 +1054,33 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		bg = append(bg, fmt.Sprintf("[%sb%d]", tag, i))
 		nin++
 	}
-	mix := func(labels []string, out string) {
+	// Music items layered at full volume can add up above full scale, which clips when
+	// the mix is decoded: a mix with music ends in a limiter at full scale. Below it
+	// the limiter passes the samples as they are (a mix that did not clip is
+	// unchanged), and its look-ahead is taken back (latency), so the sound stays where
+	// it is. A stretch's pre-roll (a second) is far longer than its look-ahead (5 ms)
+	// and release (50 ms), so the stretch is limited as the whole mix is there.
+	end := fit
+	if len(bg) > 0 {
+		end += ",alimiter=limit=1:level=0:latency=1"
+	}
+	mix := func(labels []string, out, tail string) {
 		if len(labels) == 1 {
-			fmt.Fprintf(&g, "%s%s[%s%s];\n", labels[0], fit, tag, out)
+			fmt.Fprintf(&g, "%s%s[%s%s];\n", labels[0], tail, tag, out)
 			return
 		}
-		fmt.Fprintf(&g, "%samix=inputs=%d:normalize=0:duration=longest,%s[%s%s];\n", strings.Join(labels, ""), len(labels), fit, tag, out)
+		fmt.Fprintf(&g, "%samix=inputs=%d:normalize=0:duration=longest,%s[%s%s];\n", strings.Join(labels, ""), len(labels), tail, tag, out)
 	}
 	switch {
 	case len(narr) == 0 && len(bg) == 0:
 		fmt.Fprintf(&g, "anullsrc=r=%d:cl=%s,%s[%sout]", MixSampleRate, layout, fit, tag)
 	case len(bg) == 0:
-		mix(narr, "out")
+		mix(narr, "out", end)
 	case len(narr) == 0:
-		mix(bg, "out")
+		mix(bg, "out", end)
 	default:
-		mix(narr, "narr")
-		mix(bg, "bg")
+		mix(narr, "narr", fit)
+		mix(bg, "bg", fit)
 		if in.DuckUnderNarration {
 			// About -20 dB of gain reduction while narration is above -36 dBFS, back
 			// within half a second of a pause.
@@ -1079,7 +1089,7 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		} else {
 			fmt.Fprintf(&g, "[%[1]snarr][%[1]sbg]", tag)
 		}
-		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[%sout]", fit, tag)
+		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[%sout]", end, tag)
 	}
 	// A chain ends with ";" only when another follows: a trailing one is an empty filter.
 	return args, strings.TrimSuffix(strings.TrimSpace(g.String()), ";"), nin - first
