@@ -111,6 +111,11 @@ const (
 // for the same input changes, so old segments are not reused.
 const renderVersion = "segment-v4" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left
 
+// insertVersion is part of every insert's hash with renderVersion: bump it when the
+// sound the engine takes from an insert's clip (ExtractAudio) changes, so that no old
+// one is reused.
+const insertVersion = "insert-v3" // v2: a mono sound kept mono (the mix no longer puts it 3 dB down); v3: the sound timed by the picture
+
 // RenderSlide is one slide of a scene as the engine draws it.
 type RenderSlide struct {
 	LayerID    int64
@@ -307,7 +312,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 			continue
 		}
 		res.Inserts = append(res.Inserts, RenderInsertClip{Type: in.Type, Key: in.Asset.MediaKey,
-			Hash: hashOf(renderVersion, canvas, in.Asset.MediaKey)})
+			Hash: hashOf(renderVersion, insertVersion, canvas, in.Asset.MediaKey)})
 	}
 	music, err := a.Store.BackgroundAudiosForWorkflow(ctx, v.ID)
 	if err != nil {
@@ -1011,8 +1016,9 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 	p := in.Plan
 	tl := timelineOf(p, in.Inserts)
 	// The inserts move the narration whether they have sound or not: where each scene
-	// lands (shift) names the mix with the inserts' sounds.
-	key := AudioKey(p.PublisherID, hashOf(p.AudioHash, tl.TotalMs, tl.sounds, tl.shift))
+	// lands (shift) names the mix with the inserts' sounds; the engine's version, so
+	// that no mix made the old way is reused.
+	key := AudioKey(p.PublisherID, hashOf(media.MixVersion, p.AudioHash, tl.TotalMs, tl.sounds, tl.shift))
 	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
 		return MixRenderAudioResult{Key: key, Reused: true}, nil
 	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {

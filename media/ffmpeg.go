@@ -97,9 +97,13 @@ type Probe struct {
 	AudioCodec string
 	// AudioChannels is the first audio stream's channel count (0 when unknown).
 	AudioChannels int
-	HasVideo      bool
-	HasAudio      bool
-	BitRate       int64
+	// VideoStart is when the first video stream starts, in seconds from the start of
+	// the file (its earliest stream; 0 when unknown): a clip's picture starts there,
+	// and its sound is timed against it.
+	VideoStart float64
+	HasVideo   bool
+	HasAudio   bool
+	BitRate    int64
 }
 
 type ffprobeOutput struct {
@@ -112,6 +116,7 @@ type ffprobeOutput struct {
 		SampleAspect string            `json:"sample_aspect_ratio"`
 		Channels     int               `json:"channels"`
 		Duration     string            `json:"duration"`
+		StartTime    string            `json:"start_time"`
 		Tags         map[string]string `json:"tags"`
 		Disposition  map[string]int    `json:"disposition"`
 		SideDataList []struct {
@@ -121,6 +126,7 @@ type ffprobeOutput struct {
 	Format struct {
 		FormatName string `json:"format_name"`
 		Duration   string `json:"duration"`
+		StartTime  string `json:"start_time"`
 		BitRate    string `json:"bit_rate"`
 	} `json:"format"`
 }
@@ -164,6 +170,12 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 				continue
 			}
 			p.HasVideo, p.VideoCodec, p.PixFmt = true, s.CodecName, s.PixFmt
+			// Start times may be negative (B-frames, an AAC encoder's priming).
+			v, err1 := strconv.ParseFloat(s.StartTime, 64)
+			f, err2 := strconv.ParseFloat(out.Format.StartTime, 64)
+			if err1 == nil && err2 == nil && v > f && !math.IsInf(v-f, 0) {
+				p.VideoStart = v - f
+			}
 			p.Width, p.Height = displaySize(s.Width, s.Height, s.SampleAspect, s.CodecName)
 			rot := 0.0
 			if r, err := strconv.ParseFloat(s.Tags["rotate"], 64); err == nil {

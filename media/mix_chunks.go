@@ -31,11 +31,18 @@ import (
 // mix is cut at its scene starts, each chunk is kept by a hash of what is in it, and a
 // render after an edit encodes only the chunks the edit changed.
 const (
-	aacFrame       = 1024
-	chunkPreRoll   = 48 * aacFrame // about 1 s
-	chunkPostRoll  = 2 * aacFrame
-	chunkEngineTag = "mix-chunk-2"
+	aacFrame      = 1024
+	chunkPreRoll  = 48 * aacFrame // about 1 s
+	chunkPostRoll = 2 * aacFrame
 )
+
+// MixVersion names the way mixes are made: it is in every chunk's hash, and whoever
+// keeps whole mixes names them by it too, so that nothing an older engine mixed is
+// reused. Bump it when the sound of the same MixInput changes.
+// 3: looped music timed by its samples (MP3 and AAC loops drifted in late stretches);
+// 4: mono files in a stereo mix at their own level in each channel, not 3 dB below;
+// 5: a mix with music limited at full scale.
+const MixVersion = "mix-chunk-5"
 
 // ChunkStore keeps encoded chunks of mixes, named by the hash of what is in them.
 type ChunkStore interface {
@@ -307,7 +314,7 @@ func chunkHash(in MixInput, lengths []int, channels int, from, to, total int64) 
 		Rate               int
 		BitRate            string
 		Channels           int
-	}{chunkEngineTag, from - start, to - from, end - to, to == total, at, clips, bg, in.DuckUnderNarration, MixSampleRate, mixBitRate, channels})
+	}{MixVersion, from - start, to - from, end - to, to == total, at, clips, bg, in.DuckUnderNarration, MixSampleRate, mixBitRate, channels})
 	return hex.EncodeToString(h.Sum(nil))
 }
 

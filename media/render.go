@@ -1045,7 +1045,16 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 	if channels == 1 {
 		layout = "mono"
 	}
-	norm := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=%s", MixSampleRate, layout)
+	norm := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=mono", MixSampleRate)
+	if channels == 2 {
+		// A mono file is heard from both sides at its own level, as in a mono mix:
+		// ffmpeg's own upmix puts it 3 dB lower in each (its centre mix level), so
+		// narration would drop 3 dB when music is added and mono music play 3 dB below
+		// its volume. Mono stays mono here and pan copies it to both sides; stereo passes
+		// as it is (no front centre), and more channels are mixed down to stereo by
+		// aformat as before.
+		norm = fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=mono|stereo,pan=stereo|FL=FL+FC|FR=FR+FC", MixSampleRate)
+	}
 	var g strings.Builder
 	nin := first
 	var narr, bg []string
@@ -1078,32 +1087,46 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		}
 		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+b.Path)
 		// Cut to the stretch before resampling: a stretch late in a long video would
-		// otherwise resample all the music before it only to drop it.
-		cut := ""
+		// otherwise resample all the music before it only to drop it. The music is
+		// timed by its samples first: looped, each loop of an MP3 or AAC file is stamped
+		// later than the one before by the encoder's delay as well as its length (about
+		// 25 ms a loop), so a cut by the stamps would take the music from elsewhere than
+		// the whole mix plays it (asetpts truncates, hence round).
+		cut := "asetpts=round(N/SR/TB),"
 		if from > 0 {
-			cut = fmt.Sprintf("atrim=start=%s,asetpts=PTS-STARTPTS,", strconv.FormatFloat(float64(from)/MixSampleRate, 'f', 6, 64))
+			cut += fmt.Sprintf("atrim=start=%s,asetpts=PTS-STARTPTS,", strconv.FormatFloat(float64(from)/MixSampleRate, 'f', 6, 64))
 		}
 		fmt.Fprintf(&g, "[%d:a:0]%s%s,volume=%s,atrim=end_sample=%d[%sb%d];\n", nin, cut, norm, gain(b.Volume), to-from, tag, i)
 		bg = append(bg, fmt.Sprintf("[%sb%d]", tag, i))
 		nin++
 	}
-	mix := func(labels []string, out string) {
+	// Music items layered at full volume can add up above full scale, which clips when
+	// the mix is decoded: a mix with music ends in a limiter at full scale. Below it
+	// the limiter passes the samples as they are (a mix that did not clip is
+	// unchanged), and its look-ahead is taken back (latency), so the sound stays where
+	// it is. A stretch's pre-roll (a second) is far longer than its look-ahead (5 ms)
+	// and release (50 ms), so the stretch is limited as the whole mix is there.
+	end := fit
+	if len(bg) > 0 {
+		end += ",alimiter=limit=1:level=0:latency=1"
+	}
+	mix := func(labels []string, out, tail string) {
 		if len(labels) == 1 {
-			fmt.Fprintf(&g, "%s%s[%s%s];\n", labels[0], fit, tag, out)
+			fmt.Fprintf(&g, "%s%s[%s%s];\n", labels[0], tail, tag, out)
 			return
 		}
-		fmt.Fprintf(&g, "%samix=inputs=%d:normalize=0:duration=longest,%s[%s%s];\n", strings.Join(labels, ""), len(labels), fit, tag, out)
+		fmt.Fprintf(&g, "%samix=inputs=%d:normalize=0:duration=longest,%s[%s%s];\n", strings.Join(labels, ""), len(labels), tail, tag, out)
 	}
 	switch {
 	case len(narr) == 0 && len(bg) == 0:
 		fmt.Fprintf(&g, "anullsrc=r=%d:cl=%s,%s[%sout]", MixSampleRate, layout, fit, tag)
 	case len(bg) == 0:
-		mix(narr, "out")
+		mix(narr, "out", end)
 	case len(narr) == 0:
-		mix(bg, "out")
+		mix(bg, "out", end)
 	default:
-		mix(narr, "narr")
-		mix(bg, "bg")
+		mix(narr, "narr", fit)
+		mix(bg, "bg", fit)
 		if in.DuckUnderNarration {
 			// About -20 dB of gain reduction while narration is above -36 dBFS, back
 			// within half a second of a pause.
@@ -1112,7 +1135,7 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		} else {
 			fmt.Fprintf(&g, "[%[1]snarr][%[1]sbg]", tag)
 		}
-		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[%sout]", fit, tag)
+		fmt.Fprintf(&g, "amix=inputs=2:normalize=0:duration=longest,%s[%sout]", end, tag)
 	}
 	// A chain ends with ";" only when another follows: a trailing one is an empty filter.
 	return args, strings.TrimSuffix(strings.TrimSpace(g.String()), ";"), nin - first
@@ -1237,8 +1260,13 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 	return c.FramesMs(n), nil
 }
 
-// ExtractAudio writes the first audio stream of the video at in to out as 48 kHz
-// stereo WAV, for the mix. ok is false (and nothing is written) when it has none.
+// ExtractAudio writes the first audio stream of the video at in to out as 48 kHz WAV,
+// for the mix: mono or stereo as it is, more channels mixed down to stereo (a mono
+// sound spread over two channels here would be 3 dB lower in each). The sound is
+// timed by the picture, as RenderClipSegment's segment starts with the first frame:
+// silence stands for a sound that starts later (a clip trimmed without re-encoding
+// often has its sound start after a keyframe's picture), and sound before the picture
+// is left out. ok is false (and nothing is written) when it has none.
 func (t Tool) ExtractAudio(ctx context.Context, in, out string) (ok bool, err error) {
 	p, err := t.Probe(ctx, in, "")
 	if err != nil {
@@ -1247,7 +1275,17 @@ func (t Tool) ExtractAudio(ctx context.Context, in, out string) (ok bool, err er
 	if !p.HasAudio {
 		return false, nil
 	}
-	args := append(input(in, ""), "-map", "0:a:0", "-vn", "-c:a", "pcm_s16le", "-ar", strconv.Itoa(MixSampleRate), "-ac", "2", "-f", "wav", out)
+	// ffmpeg times the sound from the file's start; async fills the gap before its
+	// first sample (or drops what comes before 0), and any later gap, with silence.
+	af := fmt.Sprintf("aresample=%d:async=1:first_pts=0", MixSampleRate)
+	if p.VideoStart > 0 {
+		af = fmt.Sprintf("asetpts=PTS-%s/TB,%s", strconv.FormatFloat(p.VideoStart, 'f', 6, 64), af)
+	}
+	args := append(input(in, ""), "-map", "0:a:0", "-vn", "-af", af, "-c:a", "pcm_s16le", "-ar", strconv.Itoa(MixSampleRate))
+	if p.AudioChannels != 1 && p.AudioChannels != 2 {
+		args = append(args, "-ac", "2")
+	}
+	args = append(args, "-f", "wav", out)
 	if err := t.run(ctx, args...); err != nil {
 		os.Remove(out)
 		return false, fmt.Errorf("media: extract audio: %w", err)
