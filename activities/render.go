@@ -720,14 +720,56 @@ func (a *RenderActivities) beat(ctx context.Context, sc SceneRender) func(int) {
 	}
 }
 
+// workDir makes a folder of its own for one run of a render step (the caller removes
+// it): two runs of a step never share one, whether a retry overlaps a run that is
+// only paused or two installations share a host (attempt numbers start at 1 in each).
+// What a killed run left is removed by RemoveStaleWorkDirs.
 func (a *RenderActivities) workDir(attemptID int64, name string) (string, error) {
-	base := a.WorkDir
-	if base == "" {
-		base = os.TempDir()
+	dir, err := os.MkdirTemp(a.workBase(), renderDirPrefix+strconv.FormatInt(attemptID, 10)+"-"+name+"-")
+	if err != nil {
+		return "", fmt.Errorf("render work dir: %w", err)
 	}
-	dir := filepath.Join(base, "render", strconv.FormatInt(attemptID, 10), name)
-	_ = os.RemoveAll(dir) // what a killed run left
-	return dir, os.MkdirAll(dir, 0o700)
+	return dir, nil
+}
+
+func (a *RenderActivities) workBase() string {
+	if a.WorkDir != "" {
+		return a.WorkDir
+	}
+	return os.TempDir()
+}
+
+// renderDirPrefix starts the name of every render step's work folder.
+const renderDirPrefix = "pagecast-render-"
+
+// StaleWorkDirAge is how long after its last change a render work folder is taken to
+// be a killed run's: far longer than any render step may run.
+const StaleWorkDirAge = 6 * time.Hour
+
+// RemoveStaleWorkDirs removes the render work folders nobody has changed since
+// before now-StaleWorkDirAge: what runs killed mid-step left (a worker calls it as it
+// starts). It answers how many it removed.
+func (a *RenderActivities) RemoveStaleWorkDirs(now time.Time) (int, error) {
+	base := a.workBase()
+	entries, err := os.ReadDir(base)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), renderDirPrefix) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || now.Sub(info.ModTime()) < StaleWorkDirAge {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(base, e.Name())); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // objectRequests is how many requests a render activity makes to the object store at

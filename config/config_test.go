@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoadDefaults(t *testing.T) {
@@ -18,6 +19,10 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	if c.HTTP.PublicURL != "http://127.0.0.1:8080" {
 		t.Errorf("public url = %q", c.HTTP.PublicURL)
+	}
+	// Under the 30 s a container platform usually waits after SIGTERM.
+	if c.Temporal.WorkerStopTimeout != 25*time.Second {
+		t.Errorf("worker stop timeout = %v", c.Temporal.WorkerStopTimeout)
 	}
 }
 
@@ -52,6 +57,7 @@ func TestLoadRejectsBadKeys(t *testing.T) {
 		{name: "bad addr", env: map[string]string{"PAGECAST_HTTP_ADDR": "nope"}, wantKey: "http.addr"},
 		{name: "bad duration", env: map[string]string{"PAGECAST_AUTH_SESSION_TTL": "forever"}, wantKey: "auth.session_ttl"},
 		{name: "captcha without secret", env: map[string]string{"PAGECAST_CAPTCHA_PROVIDER": "turnstile"}, wantKey: "captcha.secret"},
+		{name: "negative worker stop timeout", env: map[string]string{"PAGECAST_TEMPORAL_WORKER_STOP_TIMEOUT": "-1s"}, wantKey: "temporal.worker_stop_timeout"},
 		{name: "bad log level", yaml: "log:\n  level: loud\n", wantKey: "log.level"},
 		{name: "unknown yaml key", yaml: "http:\n  adr: x\n", wantKey: "http.adr"},
 	}

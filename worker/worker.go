@@ -2,6 +2,8 @@
 package worker
 
 import (
+	"time"
+
 	"go.temporal.io/sdk/client"
 	sdkworker "go.temporal.io/sdk/worker"
 
@@ -14,6 +16,11 @@ type Options struct {
 	TaskQueue string
 	// MaxConcurrentActivities bounds parallel activities (narration and render slots).
 	MaxConcurrentActivities int
+	// StopTimeout is how long Stop lets running activities finish before it cancels
+	// them. With none, a stopping worker cancelled a render's scenes at once and its
+	// connection closed before it could say so: each waited for its heartbeat timeout
+	// before another worker took it.
+	StopTimeout time.Duration
 }
 
 // Activities are the activity sets a worker runs; each is registered once.
@@ -31,6 +38,7 @@ type Activities struct {
 func New(c client.Client, acts Activities, o Options) sdkworker.Worker {
 	w := sdkworker.New(c, o.TaskQueue, sdkworker.Options{
 		MaxConcurrentActivityExecutionSize: o.MaxConcurrentActivities,
+		WorkerStopTimeout:                  o.StopTimeout,
 	})
 	Register(w, acts)
 	return w

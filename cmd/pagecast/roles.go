@@ -275,7 +275,13 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *b
 	render := &activities.RenderActivities{Store: st, Blob: b, Engine: tool, WorkDir: cfg.Assets.WorkDir,
 		Mailer: acts.Mailer, PublicURL: cfg.HTTP.PublicURL}
 	w := worker.New(tc, worker.Activities{Account: acts, Assets: assets, Videos: videos, Narration: narration, Voiceover: voiceover, Render: render},
-		worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency})
+		worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency,
+			StopTimeout: cfg.Temporal.WorkerStopTimeout})
+	if n, err := render.RemoveStaleWorkDirs(time.Now()); err != nil {
+		log.Warn("remove stale render work folders", "err", err)
+	} else if n > 0 {
+		log.Info("removed stale render work folders", "count", n)
+	}
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
