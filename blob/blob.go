@@ -34,7 +34,11 @@ const maxPresignTTL = 7 * 24 * time.Hour
 
 // Config configures a Store.
 type Config struct {
-	Endpoint        string        // e.g. "http://127.0.0.1:9000"; empty = AWS S3
+	Endpoint string // e.g. "http://127.0.0.1:9000"; empty = AWS S3
+	// PublicEndpoint is where browsers reach the store, for presigned URLs, when it is
+	// not Endpoint (a store on a private network name, such as http://minio:9000);
+	// empty = Endpoint.
+	PublicEndpoint  string
 	Region          string        // required, e.g. "us-east-1"
 	Bucket          string        // required
 	AccessKeyID     string        // with SecretAccessKey: static credentials; both empty = AWS default chain
@@ -92,7 +96,12 @@ func New(ctx context.Context, c Config) (*Store, error) {
 	if ttl == 0 {
 		ttl = defaultPresignTTL
 	}
-	return &Store{client: client, presign: s3.NewPresignClient(client), bucket: c.Bucket, region: c.Region, ttl: ttl}, nil
+	presign := s3.NewPresignClient(client, func(o *s3.PresignOptions) {
+		if c.PublicEndpoint != "" {
+			o.ClientOptions = append(o.ClientOptions, func(o *s3.Options) { o.BaseEndpoint = aws.String(c.PublicEndpoint) })
+		}
+	})
+	return &Store{client: client, presign: presign, bucket: c.Bucket, region: c.Region, ttl: ttl}, nil
 }
 
 func (c Config) validate() error {
@@ -106,13 +115,16 @@ func (c Config) validate() error {
 	case c.PresignTTL < 0 || c.PresignTTL > maxPresignTTL:
 		return fmt.Errorf("presign ttl %s out of range (0, %s]", c.PresignTTL, maxPresignTTL)
 	}
-	if c.Endpoint != "" {
-		u, err := url.Parse(c.Endpoint)
+	for name, e := range map[string]string{"endpoint": c.Endpoint, "public endpoint": c.PublicEndpoint} {
+		if e == "" {
+			continue
+		}
+		u, err := url.Parse(e)
 		if err != nil {
-			return fmt.Errorf("endpoint: %w", err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("endpoint %q: want http(s)://host[:port]", c.Endpoint)
+			return fmt.Errorf("%s %q: want http(s)://host[:port]", name, e)
 		}
 	}
 	return nil

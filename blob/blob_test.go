@@ -252,3 +252,50 @@ func TestList(t *testing.T) {
 		t.Fatalf("empty prefix: %v", err)
 	}
 }
+
+// TestPresignedURLsUseThePublicEndpoint: where the servers reach the store by a name
+// browsers cannot (http://minio:9000 in docker-compose), presigned links name the
+// public endpoint, and they work there; the store's own requests still go to Endpoint.
+func TestPresignedURLsUseThePublicEndpoint(t *testing.T) {
+	srv, err := embedded.StartS3(embedded.S3Options{Buckets: []string{bucket}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Stop() })
+	// The same server under another name: "localhost" for the browser, 127.0.0.1 for the API.
+	public := strings.Replace(srv.Endpoint(), "127.0.0.1", "localhost", 1)
+	store, err := blob.New(t.Context(), blob.Config{Endpoint: srv.Endpoint(), PublicEndpoint: public, Region: "us-east-1",
+		Bucket: bucket, AccessKeyID: "test", SecretAccessKey: "test-secret", UsePathStyle: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	if err := store.Put(ctx, "videos/a.mp4", strings.NewReader("frames"), 6, "video/mp4"); err != nil {
+		t.Fatal(err)
+	}
+	for _, presign := range []func() (string, error){
+		func() (string, error) { return store.PresignGet(ctx, "videos/a.mp4", 0) },
+		func() (string, error) { return store.PresignPut(ctx, "uploads/b.bin", "application/octet-stream", 0) },
+	} {
+		link, err := presign()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(link, public+"/") {
+			t.Errorf("presigned link %s, want it at %s", link, public)
+		}
+	}
+	link, _ := store.PresignGet(ctx, "videos/a.mp4", 0)
+	resp, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if got, _ := io.ReadAll(resp.Body); resp.StatusCode != http.StatusOK || string(got) != "frames" {
+		t.Fatalf("GET at the public endpoint: %s %q", resp.Status, got)
+	}
+
+	if _, err := blob.New(ctx, blob.Config{PublicEndpoint: "minio:9000", Region: "us-east-1", Bucket: bucket}); err == nil {
+		t.Error("a public endpoint without a scheme was taken")
+	}
+}

@@ -74,7 +74,10 @@ type TemporalConfig struct {
 type S3Config struct {
 	// Endpoint of an S3-compatible server; empty means AWS. In `pagecast run` an
 	// embedded store on loopback listens at EmbeddedAddr and Endpoint is set to it.
-	Endpoint        string        `mapstructure:"endpoint"`
+	Endpoint string `mapstructure:"endpoint"`
+	// PublicEndpoint is where browsers reach the store (presigned upload, player and
+	// download links) when Endpoint is a name only the servers resolve; empty = Endpoint.
+	PublicEndpoint  string        `mapstructure:"public_endpoint"`
 	EmbeddedAddr    string        `mapstructure:"embedded_addr"`
 	Region          string        `mapstructure:"region"`
 	Bucket          string        `mapstructure:"bucket"`
@@ -202,6 +205,7 @@ var defaults = map[string]any{
 	"temporal.worker_concurrency":  4,
 	"temporal.worker_stop_timeout": "25s",
 	"s3.endpoint":                  "",
+	"s3.public_endpoint":           "",
 	"s3.embedded_addr":             "127.0.0.1:9000",
 	"s3.region":                    "us-east-1",
 	"s3.bucket":                    "pagecast",
@@ -363,6 +367,11 @@ func (c Config) Validate() error {
 	}
 	if c.Temporal.WorkerStopTimeout < 0 {
 		return bad("temporal.worker_stop_timeout", "must not be negative")
+	}
+	if c.S3.PublicEndpoint != "" {
+		if u, err := url.Parse(c.S3.PublicEndpoint); err != nil || u.Scheme == "" || u.Host == "" {
+			return bad("s3.public_endpoint", "want an absolute URL")
+		}
 	}
 	if c.S3.Endpoint != "" {
 		if u, err := url.Parse(c.S3.Endpoint); err != nil || u.Scheme == "" || u.Host == "" {

@@ -83,7 +83,7 @@ func (h levelAtLeast) Enabled(ctx context.Context, l slog.Level) bool {
 
 func openBlob(ctx context.Context, cfg config.Config) (*blob.Store, error) {
 	b, err := blob.New(ctx, blob.Config{
-		Endpoint: cfg.S3.Endpoint, Region: cfg.S3.Region, Bucket: cfg.S3.Bucket,
+		Endpoint: cfg.S3.Endpoint, PublicEndpoint: cfg.S3.PublicEndpoint, Region: cfg.S3.Region, Bucket: cfg.S3.Bucket,
 		AccessKeyID: cfg.S3.AccessKeyID, SecretAccessKey: cfg.S3.SecretAccessKey,
 		UsePathStyle: cfg.S3.UsePathStyle, PresignTTL: cfg.S3.PresignTTL,
 	})
