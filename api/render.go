@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"path"
 	"strconv"
@@ -427,25 +428,65 @@ func (s *Server) renderStatusWithDetails(c *gin.Context) error {
 		d.ScenesTotal = a.ScenesRendered + a.ScenesReused
 		d.ScenesDone, d.ScenesReused = d.ScenesTotal, a.ScenesReused
 	case models.RenderAttemptRendering, models.RenderAttemptPending:
-		d.Stage = "queued"
-		p, running, err := s.render.Renders.RenderProgress(ctx, v.ID, a.Attempt)
-		if err != nil {
-			s.log.WarnContext(ctx, "render progress", "video_id", v.ID, "err", err)
-		}
-		if running {
-			d.Stage, d.ScenesTotal, d.ScenesDone, d.ScenesReused = p.Stage, p.Scenes, p.Done, p.Reused
-			if p.TotalMs > 0 {
-				// Segments are most of the work; joining takes the last tenth.
-				d.Progress = 0.9 * float64(p.DoneMs) / float64(p.TotalMs)
-			}
-			if p.Stage == "joining" {
-				d.Progress = 0.9
-			}
-		}
+		s.runningRenderDetails(ctx, &d, a)
 	default:
 		d.Stage = "failed"
 	}
 	return ok(c, http.StatusOK, d)
+}
+
+// renderProgressWait bounds how long a status request waits for a running render's
+// progress. The render's workflow answers it through a query, which needs a live
+// worker: with none up (a restart) it would wait as long as the request lets it, and
+// the web app asks every second.
+const renderProgressWait = 2 * time.Second
+
+// runningRenderDetails fills in a running attempt's stage and progress. The render's
+// workflow answers when it can within renderProgressWait; what it answers is kept on
+// the attempt when it is further than the attempt had, so every API process can answer
+// it later. When the workflow cannot answer (no worker, Temporal down) the attempt's
+// kept progress is the answer, at stage "waiting" (for a worker), or "queued" when
+// nothing was done yet. What is answered never goes back.
+func (s *Server) runningRenderDetails(ctx context.Context, d *renderDetails, a models.RenderAttempt) {
+	kept := store.RenderAttemptProgress{Progress: a.Progress, ScenesTotal: a.ScenesTotal,
+		ScenesDone: a.ScenesRendered + a.ScenesReused, ScenesReused: a.ScenesReused}
+	qctx, cancel := context.WithTimeout(ctx, renderProgressWait)
+	p, running, err := s.render.Renders.RenderProgress(qctx, a.VideoID, a.Attempt)
+	cancel()
+	if err != nil {
+		s.log.WarnContext(ctx, "render progress", "video_id", a.VideoID, "attempt", a.Attempt, "err", err)
+	}
+	if err != nil || !running {
+		d.Stage = "queued"
+		if kept.Progress > 0 || kept.ScenesTotal > 0 {
+			d.Stage = "waiting"
+		}
+		d.Progress, d.ScenesTotal, d.ScenesDone, d.ScenesReused = kept.Progress, kept.ScenesTotal, kept.ScenesDone, kept.ScenesReused
+		return
+	}
+	seen := store.RenderAttemptProgress{ScenesTotal: p.Scenes, ScenesDone: p.Done, ScenesReused: p.Reused}
+	if p.TotalMs > 0 {
+		// Segments are most of the work; joining takes the last tenth.
+		seen.Progress = 0.9 * float64(p.DoneMs) / float64(p.TotalMs)
+	}
+	if p.Stage == "joining" {
+		seen.Progress = 0.9
+	}
+	d.Stage = p.Stage
+	// A segment that starts over on another worker heartbeats from its start again.
+	d.Progress = max(seen.Progress, kept.Progress)
+	d.ScenesTotal, d.ScenesDone = max(seen.ScenesTotal, kept.ScenesTotal), max(seen.ScenesDone, kept.ScenesDone)
+	d.ScenesReused = max(seen.ScenesReused, kept.ScenesReused)
+	// Kept at most once per scene and per percent shown, however many tabs poll.
+	further := math.Round(seen.Progress*100) > math.Round(kept.Progress*100) || seen.ScenesTotal > kept.ScenesTotal ||
+		seen.ScenesDone > kept.ScenesDone || seen.ScenesReused > kept.ScenesReused
+	if !further {
+		return
+	}
+	if err := s.store.SetRenderProgress(ctx, a.ID, seen); err != nil && !errors.Is(err, models.ErrInvalidState) {
+		// The answer stands; the next request keeps it.
+		s.log.WarnContext(ctx, "keep render progress", "video_id", a.VideoID, "attempt", a.Attempt, "err", err)
+	}
 }
 
 // exportItem is one downloadable file of a rendered video.

@@ -24,6 +24,10 @@ type recordedRenders struct {
 	started  []models.RenderAttempt
 	fail     error
 	progress api.RenderProgress
+	// progressErr fails RenderProgress; progressBlocks makes it wait for its caller
+	// to give up (15 s at most), as a query does with no worker up.
+	progressErr    error
+	progressBlocks bool
 }
 
 func (r *recordedRenders) StartRender(_ context.Context, a models.RenderAttempt, _ int64) error {
@@ -36,10 +40,22 @@ func (r *recordedRenders) StartRender(_ context.Context, a models.RenderAttempt,
 	return nil
 }
 
-func (r *recordedRenders) RenderProgress(context.Context, int64, int) (api.RenderProgress, bool, error) {
+func (r *recordedRenders) RenderProgress(ctx context.Context, _ int64, _ int) (api.RenderProgress, bool, error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.progress, r.progress.Stage != "", nil
+	p, err, blocks := r.progress, r.progressErr, r.progressBlocks
+	r.mu.Unlock()
+	if blocks {
+		select {
+		case <-ctx.Done():
+			return api.RenderProgress{}, false, ctx.Err()
+		case <-time.After(15 * time.Second):
+			return api.RenderProgress{}, false, errors.New("no worker answered")
+		}
+	}
+	if err != nil {
+		return api.RenderProgress{}, false, err
+	}
+	return p, p.Stage != "", nil
 }
 
 // renderableVideo makes a video CreateVideo has finished: two scenes, every slide

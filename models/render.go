@@ -54,15 +54,20 @@ type RenderAttempt struct {
 	SubtitlesKeyPrefix string
 	// Error is why the attempt failed or was cancelled.
 	Error string
-	// Progress is how much of the render is done, 0 to 1.
+	// Progress is how much of the render is done, 0 to 1: while it runs, the most an
+	// API process has seen (store.SetRenderProgress only raises it).
 	Progress float64
-	// ScenesRendered and ScenesReused count, once the attempt completed, its scenes
-	// rendered afresh and those reused unchanged from an earlier render's segments.
+	// ScenesRendered and ScenesReused count its scenes rendered afresh and those reused
+	// unchanged from an earlier render's segments: so far while it runs (as Progress),
+	// all of them once it completed.
 	ScenesRendered int
 	ScenesReused   int
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
-	FinishedAt     *time.Time
+	// ScenesTotal is the number of scenes in the attempt's plan: 0 while it runs until
+	// an API process has seen the plan, and ScenesRendered+ScenesReused once completed.
+	ScenesTotal int
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	FinishedAt  *time.Time
 }
 
 // TableName keeps GORM on the migration's table name.

@@ -286,7 +286,8 @@ func (s *Store) FinishRender(ctx context.Context, attemptID int64, out RenderOut
 		err = tx.Model(&models.RenderAttempt{}).Where("id = ?", attemptID).Updates(map[string]any{
 			"status": string(models.RenderAttemptCompleted), "content_key": out.ContentKey, "thumbnail_key": out.ThumbnailKey,
 			"subtitles_key_prefix": out.SubtitlesKeyPrefix, "duration_ms": duration, "progress": 1.0, "error": "",
-			"scenes_rendered": out.ScenesRendered, "scenes_reused": out.ScenesReused, "updated_at": now, "finished_at": now,
+			"scenes_rendered": out.ScenesRendered, "scenes_reused": out.ScenesReused,
+			"scenes_total": out.ScenesRendered + out.ScenesReused, "updated_at": now, "finished_at": now,
 		}).Error
 		if err != nil {
 			return translate(err, "complete render attempt")
@@ -412,16 +413,43 @@ func releaseCredits(tx *gorm.DB, a models.RenderAttempt, now time.Time) error {
 	return translate(tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&release).Error, "release render credits")
 }
 
-// SetRenderProgress records how much of an active render is done (clamped to 0..1).
-// A finished attempt is models.ErrInvalidState, a missing one models.ErrNotFound.
-func (s *Store) SetRenderProgress(ctx context.Context, attemptID int64, progress float64) error {
+// RenderAttemptProgress is how far a running render attempt is, as an API process
+// last saw it from the render's workflow.
+type RenderAttemptProgress struct {
+	// Progress is the fraction done, 0 to 1 (clamped).
+	Progress float64
+	// ScenesTotal is the number of scenes in the plan; ScenesDone the finished ones, of
+	// which ScenesReused came from an earlier render's segments.
+	ScenesTotal, ScenesDone, ScenesReused int
+}
+
+// SetRenderProgress records how far an active render attempt is, so that any API
+// process can answer it while the render's workflow cannot. It only raises: each of
+// the progress, the scene total and the rendered and reused scene counts becomes the
+// larger of what is stored and what is given, in one statement, so API processes
+// writing what they saw at once never take the attempt back. A finished attempt is
+// models.ErrInvalidState, a missing one models.ErrNotFound.
+func (s *Store) SetRenderProgress(ctx context.Context, attemptID int64, p RenderAttemptProgress) error {
+	progress := p.Progress
 	if math.IsNaN(progress) {
 		progress = 0
 	}
 	progress = min(max(progress, 0), 1)
+	reused := max(p.ScenesReused, 0)
+	rendered := max(p.ScenesDone-reused, 0)
+	total := max(p.ScenesTotal, 0)
+	raise := func(col string, v any) clause.Expr {
+		return gorm.Expr("CASE WHEN "+col+" < ? THEN ? ELSE "+col+" END", v, v)
+	}
 	db := s.db.WithContext(ctx)
-	res := db.Model(&models.RenderAttempt{}).Where("id = ? AND status IN ?", attemptID, activeRenderStatuses).
-		Updates(map[string]any{"progress": progress, "updated_at": time.Now().UTC()})
+	res := db.Model(&models.RenderAttempt{}).
+		Where("id = ? AND status IN ?", attemptID, activeRenderStatuses).
+		Where("progress < ? OR scenes_total < ? OR scenes_rendered < ? OR scenes_reused < ?", progress, total, rendered, reused).
+		Updates(map[string]any{
+			"progress": raise("progress", progress), "scenes_total": raise("scenes_total", total),
+			"scenes_rendered": raise("scenes_rendered", rendered), "scenes_reused": raise("scenes_reused", reused),
+			"updated_at": time.Now().UTC(),
+		})
 	if res.Error != nil {
 		return translate(res.Error, "set render progress")
 	}
@@ -431,6 +459,9 @@ func (s *Store) SetRenderProgress(ctx context.Context, attemptID int64, progress
 	a, err := s.RenderAttemptByID(ctx, attemptID)
 	if err != nil {
 		return err
+	}
+	if a.Status.Active() {
+		return nil // it was already as far
 	}
 	return fmt.Errorf("set progress of render attempt %d: attempt is %s: %w", attemptID, a.Status, models.ErrInvalidState)
 }

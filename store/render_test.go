@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -419,7 +420,7 @@ func TestStartRenderRefusals(t *testing.T) {
 				"finish":   s.FinishRender(ctx, 999999, store.RenderOutput{ContentKey: "x"}, renderNow),
 				"fail":     s.FailRender(ctx, 999999, "x", renderNow),
 				"cancel":   s.CancelRender(ctx, 999999, "x", renderNow),
-				"progress": s.SetRenderProgress(ctx, 999999, 0.5),
+				"progress": s.SetRenderProgress(ctx, 999999, store.RenderAttemptProgress{Progress: 0.5}),
 			} {
 				if !errors.Is(err, models.ErrNotFound) {
 					t.Errorf("%s: %v, want ErrNotFound", name, err)
@@ -503,27 +504,73 @@ func TestStartRenderConcurrent(t *testing.T) {
 	})
 }
 
+// TestSetRenderProgressConcurrent: API processes writing what each saw at once leave
+// the attempt at the most any of them saw.
+func TestSetRenderProgressConcurrent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		pub := newAccount(t, s, "progress-race@example.com").PublisherID
+		a := startRender(t, s, newVideo(t, s, pub, nil, "v", renderNow, nil), 1)
+		var wg sync.WaitGroup
+		for i := 8; i >= 1; i-- {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p := store.RenderAttemptProgress{Progress: float64(i) / 8, ScenesTotal: 8, ScenesDone: i, ScenesReused: i / 2}
+				if err := s.SetRenderProgress(ctx, a.ID, p); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		got, err := s.RenderAttemptByID(ctx, a.ID)
+		if err != nil || got.Progress != 1 || got.ScenesTotal != 8 || got.ScenesRendered != 4 || got.ScenesReused != 4 {
+			t.Fatalf("attempt at %v, %d of %d (%d reused), %v; want 1, 8 of 8 (4 reused)",
+				got.Progress, got.ScenesRendered+got.ScenesReused, got.ScenesTotal, got.ScenesReused, err)
+		}
+	})
+}
+
 func TestRenderProgressAndHistory(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {
 		s, ctx := db.Store, context.Background()
 		pub := newAccount(t, s, "history@example.com").PublisherID
 		v := newVideo(t, s, pub, nil, "v", renderNow, nil)
 		first := startRender(t, s, v, 1)
+		// Progress only rises: each column keeps the larger of what is stored and what
+		// is given (an API process that saw less, or a segment heartbeat that started
+		// over, takes nothing back).
+		type row struct {
+			progress                float64
+			total, rendered, reused int
+		}
 		for _, tt := range []struct {
-			in, want float64
-		}{{0.25, 0.25}, {-1, 0}, {7, 1}, {0.5, 0.5}} {
+			name string
+			in   store.RenderAttemptProgress
+			want row
+		}{
+			{"planned", store.RenderAttemptProgress{ScenesTotal: 4}, row{0, 4, 0, 0}},
+			{"a scene reused", store.RenderAttemptProgress{Progress: 0.25, ScenesTotal: 4, ScenesDone: 1, ScenesReused: 1}, row{0.25, 4, 0, 1}},
+			{"negative is 0", store.RenderAttemptProgress{Progress: -1}, row{0.25, 4, 0, 1}},
+			{"less", store.RenderAttemptProgress{Progress: 0.125, ScenesTotal: 4, ScenesDone: 1, ScenesReused: 1}, row{0.25, 4, 0, 1}},
+			{"a scene rendered", store.RenderAttemptProgress{Progress: 0.5, ScenesTotal: 4, ScenesDone: 2, ScenesReused: 1}, row{0.5, 4, 1, 1}},
+			{"same again", store.RenderAttemptProgress{Progress: 0.5, ScenesTotal: 4, ScenesDone: 2, ScenesReused: 1}, row{0.5, 4, 1, 1}},
+			{"heartbeat started over", store.RenderAttemptProgress{Progress: 0.375, ScenesTotal: 4, ScenesDone: 3, ScenesReused: 1}, row{0.5, 4, 2, 1}},
+			{"over 1 is 1", store.RenderAttemptProgress{Progress: 7, ScenesTotal: 4, ScenesDone: 4, ScenesReused: 1}, row{1, 4, 3, 1}},
+			{"NaN", store.RenderAttemptProgress{Progress: math.NaN()}, row{1, 4, 3, 1}},
+		} {
 			if err := s.SetRenderProgress(ctx, first.ID, tt.in); err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", tt.name, err)
 			}
 			a, err := s.RenderAttemptByID(ctx, first.ID)
-			if err != nil || a.Progress != tt.want {
-				t.Fatalf("progress after %v: %v, %v; want %v", tt.in, a.Progress, err, tt.want)
+			if got := (row{a.Progress, a.ScenesTotal, a.ScenesRendered, a.ScenesReused}); err != nil || got != tt.want {
+				t.Fatalf("%s: attempt at %+v, %v; want %+v", tt.name, got, err, tt.want)
 			}
 		}
 		if err := s.FailRender(ctx, first.ID, "boom", renderNow); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SetRenderProgress(ctx, first.ID, 0.75); !errors.Is(err, models.ErrInvalidState) {
+		if err := s.SetRenderProgress(ctx, first.ID, store.RenderAttemptProgress{Progress: 0.75}); !errors.Is(err, models.ErrInvalidState) {
 			t.Fatalf("progress of a failed attempt: %v, want ErrInvalidState", err)
 		}
 		second := startRender(t, s, v, 1)

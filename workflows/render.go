@@ -7,6 +7,7 @@ import (
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/temporal"
@@ -232,12 +233,18 @@ func (s Starter) RenderVideo(ctx context.Context, in RenderVideoInput) error {
 
 // RenderProgress reads a running render's progress: the workflow's own account of
 // finished scenes, plus what the running segments last reported in their heartbeats.
-// ok is false when the run is not running (finished, or never started).
+// ok is false when the run is not running (finished, or never started). The query
+// needs a worker to answer: with none up it waits for ctx, so callers bound ctx.
+// Temporal not answering (unavailable, ctx's deadline) is an error, not "not started".
 func (s Starter) RenderProgress(ctx context.Context, videoID int64, attempt int) (p RenderProgress, ok bool, err error) {
 	id := RenderVideoID(videoID, attempt)
 	desc, err := s.Client.DescribeWorkflowExecution(ctx, id, "")
-	if err != nil {
+	var notFound *serviceerror.NotFound
+	if errors.As(err, &notFound) {
 		return p, false, nil // not started (yet), or already gone
+	}
+	if err != nil {
+		return p, false, fmt.Errorf("describe %s: %w", id, err)
 	}
 	if desc.GetWorkflowExecutionInfo().GetStatus() != enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING {
 		return p, false, nil

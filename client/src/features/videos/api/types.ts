@@ -193,8 +193,11 @@ export interface CreditsInfo {
 /** RenderJobStatus is the state of the latest RenderAttempt; "" means the video was never rendered. */
 export type RenderJobStatus = 'pending' | 'rendering' | 'completed' | 'failed' | 'cancelled' | '';
 
-/** RenderStage is where a RenderAttempt is; unknown future stages are kept as strings. */
-export type RenderStage = 'queued' | 'planning' | 'rendering' | 'joining' | 'done' | 'failed' | (string & {});
+/**
+ * RenderStage is where a RenderAttempt is; unknown future stages are kept as strings. 'waiting': it had started and
+ * no worker answers now, so progress and scenes are the last ones seen.
+ */
+export type RenderStage = 'queued' | 'waiting' | 'planning' | 'rendering' | 'joining' | 'done' | 'failed' | (string & {});
 
 /** RenderProgress is GET /api/v2/video/{id}/renderStatusWithDetails for the latest RenderAttempt. */
 export interface RenderProgress {

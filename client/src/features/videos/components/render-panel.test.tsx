@@ -602,6 +602,12 @@ describe('renderStageLabel', () => {
     expect(renderStageLabel({ ...base, stage: 'rendering', scenesDone: 2, scenesTotal: 6 })).toBe('Rendering scenes 2 of 6');
     expect(renderStageLabel({ ...base, stage: 'joining' })).toBe('Putting it together');
   });
+
+  it('says a started render waits for a worker with the scenes it had done', () => {
+    const base = { status: 'rendering' as const, stage: 'waiting' };
+    expect(renderStageLabel({ ...base, scenesDone: 2, scenesTotal: 4 })).toBe('Waiting for a worker (2 of 4 scenes done)');
+    expect(renderStageLabel({ ...base, scenesDone: 0, scenesTotal: 0 })).toBe('Waiting for a worker');
+  });
 });
 
 describe('renderReuseText', () => {

@@ -22,6 +22,11 @@ export function renderStageLabel(p: Pick<RenderProgress, 'stage' | 'status' | 's
   switch (p.stage) {
     case 'queued':
       return 'Waiting for a worker';
+    case 'waiting':
+      // It had started; no worker answers now (a restart), so the bar keeps what was done.
+      return p.scenesTotal > 0
+        ? `Waiting for a worker (${Math.min(Math.max(p.scenesDone, 0), p.scenesTotal)} of ${p.scenesTotal} scenes done)`
+        : 'Waiting for a worker';
     case 'planning':
       return 'Preparing';
     case 'rendering':
