@@ -60,9 +60,12 @@ type RenderAttempt struct {
 	// rendered afresh and those reused unchanged from an earlier render's segments.
 	ScenesRendered int
 	ScenesReused   int
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
-	FinishedAt     *time.Time
+	// RequestedBy is the user who asked for the render, e-mailed when it ends; nil for
+	// attempts made before it was kept, or whose user is gone.
+	RequestedBy *int64
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	FinishedAt  *time.Time
 }
 
 // TableName keeps GORM on the migration's table name.
