@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 
 	"pagecast/activities"
@@ -172,6 +173,62 @@ func TestReconcileRenders(t *testing.T) {
 		}
 		if res != (activities.ReconcileRendersResult{Checked: 3}) || len(runs.started) != 1 {
 			t.Fatalf("second run %+v, started %v; want 3 checked (never, running, unreadable), none started", res, runs.started)
+		}
+	})
+}
+
+// TestRenderStartedAfterItsAttemptFailedStops: a RenderVideo run that Temporal started
+// after the API had given its start up (the start timed out and the attempt failed)
+// stops at its first step, and the attempt stays failed with its credits released.
+func TestRenderStartedAfterItsAttemptFailedStops(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, t.Context()
+		u, err := s.CreateAccount(ctx, store.NewAccount{Email: "ann@example.com", PasswordHash: "h", Category: models.UserCategoryIndividual})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := models.Video{PublisherID: u.PublisherID, Name: "late", AspectRatio: models.AspectHorizontal, BuildStage: models.BuildReadyToRender}
+		if err := s.CreateVideo(ctx, &v); err != nil {
+			t.Fatal(err)
+		}
+		a, err := s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: u.PublisherID, RequiredCredits: 1,
+			MaxAttempts: domain.MaxRenderAttempts, RequestedBy: u.ID, Now: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.FailRender(ctx, a.ID, "The render could not start.", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		acts := &activities.RenderActivities{Store: s}
+		var ts testsuite.WorkflowTestSuite
+		env := ts.NewTestActivityEnvironment()
+		env.RegisterActivity(acts)
+		_, err = env.ExecuteActivity(acts.PlanRender, activities.PlanRenderInput{AttemptID: a.ID})
+		var appErr *temporal.ApplicationError
+		if !errors.As(err, &appErr) || appErr.Type() != activities.ErrTypeRenderGone || !appErr.NonRetryable() {
+			t.Fatalf("PlanRender of a failed attempt: %v, want a RenderGone error that is not retried", err)
+		}
+		env = ts.NewTestActivityEnvironment()
+		env.RegisterActivity(acts)
+		if _, err := env.ExecuteActivity(acts.FailRender, activities.FailRenderInput{AttemptID: a.ID, Reason: "The render failed."}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.RenderAttemptByID(ctx, a.ID)
+		if err != nil || got.Status != models.RenderAttemptFailed || got.Error != "The render could not start." {
+			t.Fatalf("attempt %s %q %v, want failed as the API left it", got.Status, got.Error, err)
+		}
+		entries, err := s.CreditEntries(ctx, u.PublisherID, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		releases := 0
+		for _, e := range entries {
+			if e.Kind == models.CreditRelease {
+				releases++
+			}
+		}
+		if releases != 1 {
+			t.Fatalf("%d releases, want 1", releases)
 		}
 	})
 }
