@@ -120,6 +120,9 @@ func TestReconcileRenders(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "temporal: unavailable") {
 			t.Fatalf("err %v, want the unreadable run's error", err)
 		}
+		if strings.Contains(err.Error(), fmt.Sprintf("attempt %d ", raced.ID)) {
+			t.Fatalf("err %v: the attempt that completed meanwhile is not an error", err)
+		}
 
 		if want := fmt.Sprintf("[%d:1 by %d]", never.VideoID, u.ID); fmt.Sprint(runs.started) != want {
 			t.Fatalf("started %v, want %s", runs.started, want)
