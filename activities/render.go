@@ -36,6 +36,7 @@ type renderStore interface {
 	RenderAttemptByID(ctx context.Context, id int64) (models.RenderAttempt, error)
 	FinishRender(ctx context.Context, attemptID int64, out store.RenderOutput, now time.Time) error
 	FailRender(ctx context.Context, attemptID int64, reason string, now time.Time) error
+	ActiveRendersCreatedBefore(ctx context.Context, before time.Time, afterID int64, limit int) ([]models.RenderAttempt, error)
 	Asset(ctx context.Context, publisherID, id int64) (models.Asset, error)
 	UserByID(ctx context.Context, id int64) (models.PublisherUser, error)
 	UserConfig(ctx context.Context, userID int64) (models.UserConfig, error)
@@ -82,6 +83,8 @@ type RenderActivities struct {
 	PublicURL string
 	// Now is the activities' clock, which ages the render cache; nil = time.Now.
 	Now func() time.Time
+	// Runs finds and starts RenderVideo runs for ReconcileRenders; nil makes it fail.
+	Runs RenderRuns
 
 	// slots hands the worker's cores to the segments it encodes (encodeSlots).
 	slotsOnce sync.Once

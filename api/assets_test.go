@@ -65,6 +65,8 @@ type assetEnv struct {
 	awf     *recordedAssetWorkflows
 	cfg     config.Config
 	renders *recordedRenders
+	// renderDeps are the server's own: a test may swap its Renders or StartTimeout.
+	renderDeps *api.RenderDeps
 }
 
 // publicDNS resolves the test's public-looking names without a network.
@@ -94,20 +96,22 @@ func newAssetEnv(t *testing.T, db storetest.DB, tune func(*config.Config)) *asse
 		t.Fatal(err)
 	}
 	wf, awf, renders := &recordedWorkflows{}, &recordedAssetWorkflows{}, &recordedRenders{}
+	renderDeps := &api.RenderDeps{Renders: renders, Objects: objects}
 	s, err := api.New(api.Deps{
 		Config: cfg, Store: db.Store, Workflows: wf, Captcha: captcha.Off{},
 		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		PasswordParams: domain.PasswordParams{Memory: 1024, Time: 1, Threads: 1},
 		Assets: &api.AssetDeps{Workflows: awf, Objects: objects, URLs: webfetch.New(webfetch.Options{Lookup: publicDNS}),
 			SpoolDir: t.TempDir()},
-		Render: &api.RenderDeps{Renders: renders, Objects: objects},
+		Render: renderDeps,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
-	return &assetEnv{env: &env{t: t, store: db.Store, srv: srv, wf: wf, http: newBrowser(t)}, objects: objects, awf: awf, cfg: cfg, renders: renders}
+	return &assetEnv{env: &env{t: t, store: db.Store, srv: srv, wf: wf, http: newBrowser(t)}, objects: objects, awf: awf, cfg: cfg, renders: renders,
+		renderDeps: renderDeps}
 }
 
 func num(v any) int64 {

@@ -49,6 +49,20 @@ type RenderObjects interface {
 type RenderDeps struct {
 	Renders Renders
 	Objects RenderObjects
+	// StartTimeout bounds starting a render's workflow; 0 means renderStartTimeout.
+	StartTimeout time.Duration
+}
+
+// renderStartTimeout is how long a render request waits for Temporal to start its
+// workflow before it gives the render up. Starting takes milliseconds; the render
+// reconciler (activities.StalledRenderAge) looks only at attempts well older than this.
+const renderStartTimeout = 15 * time.Second
+
+func (d *RenderDeps) startTimeout() time.Duration {
+	if d.StartTimeout > 0 {
+		return d.StartTimeout
+	}
+	return renderStartTimeout
 }
 
 func (d *RenderDeps) check() error {
@@ -223,7 +237,8 @@ func (s *Server) renderVideo(c *gin.Context) error {
 		return renderRefused(d)
 	}
 	a, err := s.store.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: v.PublisherID,
-		RequiredCredits: facts.credits.RequiredCredits, DurationMs: v.DurationMs, MaxAttempts: domain.MaxRenderAttempts, Now: now})
+		RequiredCredits: facts.credits.RequiredCredits, DurationMs: v.DurationMs, MaxAttempts: domain.MaxRenderAttempts,
+		RequestedBy: session(c).PublisherUserID, Now: now})
 	switch {
 	case errors.Is(err, models.ErrRenderInProgress):
 		return renderRefused(domain.RenderDecision{Key: domain.RenderKeyRendering, Message: domain.MsgRenderRendering})
@@ -235,7 +250,13 @@ func (s *Server) renderVideo(c *gin.Context) error {
 	case err != nil:
 		return notFoundAs(err, errVideoNotFound)
 	}
-	if err := s.render.Renders.StartRender(ctx, a, session(c).PublisherUserID); err != nil {
+	// The attempt is stored: start it or undo it even if the caller hangs up, but do not
+	// wait on a Temporal that does not answer. A workflow that starts after all finds its
+	// attempt failed and stops at its first step; one never started and never undone (this
+	// process killed) is started by the render reconciler (workflows.ReconcileRenders).
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.render.startTimeout())
+	defer cancel()
+	if err := s.render.Renders.StartRender(sctx, a, session(c).PublisherUserID); err != nil {
 		// Nothing will render: give the credits back and leave the video as it was.
 		if ferr := s.store.FailRender(context.WithoutCancel(ctx), a.ID, "The render could not start.", time.Now()); ferr != nil {
 			s.log.ErrorContext(ctx, "release credits of a render that did not start", "attempt_id", a.ID, "err", ferr)

@@ -65,6 +65,9 @@ type RenderAttempt struct {
 	// ScenesTotal is the number of scenes in the attempt's plan: 0 while it runs until
 	// an API process has seen the plan, and ScenesRendered+ScenesReused once completed.
 	ScenesTotal int
+	// RequestedBy is the user who asked for the render, e-mailed when it ends; nil for
+	// attempts made before it was kept, or whose user is gone.
+	RequestedBy *int64
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	FinishedAt  *time.Time

@@ -150,6 +150,9 @@ type StartRenderInput struct {
 	// MaxAttempts is how many attempts the video may have in all (domain.MaxRenderAttempts);
 	// 0 means no limit. A video whose last attempt failed may always try again.
 	MaxAttempts int
+	// RequestedBy is the user who asked (publisher_users.id), kept on the attempt so a
+	// render started later still e-mails them; 0 keeps none.
+	RequestedBy int64
 	Now         time.Time
 }
 
@@ -219,6 +222,9 @@ func (s *Store) StartRender(ctx context.Context, in StartRenderInput) (models.Re
 		a = models.RenderAttempt{
 			VideoID: in.VideoID, PublisherID: in.PublisherID, Attempt: attempts + 1, Status: models.RenderAttemptRendering,
 			RequiredCredits: in.RequiredCredits, DurationMs: in.DurationMs, CreatedAt: now, UpdatedAt: now,
+		}
+		if in.RequestedBy != 0 {
+			a.RequestedBy = &in.RequestedBy
 		}
 		if err := tx.Create(&a).Error; err != nil {
 			err = translate(err, fmt.Sprintf("start render of video %d", in.VideoID))
@@ -464,6 +470,21 @@ func (s *Store) SetRenderProgress(ctx context.Context, attemptID int64, p Render
 		return nil // it was already as far
 	}
 	return fmt.Errorf("set progress of render attempt %d: attempt is %s: %w", attemptID, a.Status, models.ErrInvalidState)
+}
+
+// ActiveRendersCreatedBefore lists, for the render reconciler and of every account,
+// the attempts still pending or rendering that were created before before and have an
+// ID above afterID: at most limit of them (100 when limit is not positive), by ID, so a
+// caller pages through them all. The condition is the partial index
+// render_attempts_active's, written out so both databases use it.
+func (s *Store) ActiveRendersCreatedBefore(ctx context.Context, before time.Time, afterID int64, limit int) ([]models.RenderAttempt, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	var out []models.RenderAttempt
+	err := s.db.WithContext(ctx).Where("status IN ('pending', 'rendering') AND created_at < ? AND id > ?", before.UTC(), afterID).
+		Order("id").Limit(limit).Find(&out).Error
+	return out, translate(err, "active render attempts")
 }
 
 // RenderAttemptByID finds a render attempt, for the render workflow.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -725,6 +726,88 @@ func TestRenderEndsRaceStarts(t *testing.T) {
 		// 300 granted, 8 + 8 reserved, 4 released.
 		if got := balanceOf(t, s, pub, renderNow); got != 300-16+n/2 {
 			t.Fatalf("balance %d, want %d", got, 300-16+n/2)
+		}
+	})
+}
+
+// TestActiveRendersCreatedBefore: the render reconciler finds, over every account, the
+// attempts still pending or rendering that were created before the cut-off, page by
+// page; each keeps the user who asked for it.
+func TestActiveRendersCreatedBefore(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx := db.Store, context.Background()
+		ann := newAccount(t, s, "ann@example.com")
+		bob := newAccount(t, s, "bob@example.com")
+		start := func(u models.PublisherUser, name string, at time.Time) models.RenderAttempt {
+			t.Helper()
+			v := newVideo(t, s, u.PublisherID, nil, name, at, nil)
+			a, err := s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: u.PublisherID, RequiredCredits: 1,
+				MaxAttempts: domain.MaxRenderAttempts, RequestedBy: u.ID, Now: at})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a
+		}
+		cutoff := renderNow.Add(-2 * time.Minute)
+		stalled := start(ann, "stalled", renderNow.Add(-10*time.Minute))
+		young := start(ann, "young", renderNow.Add(-time.Minute))
+		finished := start(ann, "finished", renderNow.Add(-time.Hour))
+		if err := s.FinishRender(ctx, finished.ID, store.RenderOutput{ContentKey: "c.mp4"}, renderNow); err != nil {
+			t.Fatal(err)
+		}
+		failed := start(bob, "failed", renderNow.Add(-time.Hour))
+		if err := s.FailRender(ctx, failed.ID, "boom", renderNow); err != nil {
+			t.Fatal(err)
+		}
+		other := start(bob, "other account", renderNow.Add(-5*time.Minute))
+		anon, err := s.StartRender(ctx, store.StartRenderInput{VideoID: newVideo(t, s, bob.PublisherID, nil, "anon", renderNow, nil).ID,
+			PublisherID: bob.PublisherID, RequiredCredits: 1, MaxAttempts: domain.MaxRenderAttempts, Now: renderNow.Add(-3 * time.Minute)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.DB().Model(&models.RenderAttempt{}).Where("id = ?", young.ID).Update("status", "pending").Error; err != nil {
+			t.Fatal(err)
+		}
+
+		ids := func(as []models.RenderAttempt) []int64 {
+			out := make([]int64, len(as))
+			for i, a := range as {
+				out[i] = a.ID
+			}
+			return out
+		}
+		all, err := s.ActiveRendersCreatedBefore(ctx, cutoff, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fmt.Sprint(ids(all)), fmt.Sprint([]int64{stalled.ID, other.ID, anon.ID}); got != want {
+			t.Fatalf("stalled attempts %s, want %s (not young %d, finished %d, failed %d)", got, want, young.ID, finished.ID, failed.ID)
+		}
+		if all[0].RequestedBy == nil || *all[0].RequestedBy != ann.ID || all[1].RequestedBy == nil || *all[1].RequestedBy != bob.ID {
+			t.Fatalf("requested by %v and %v, want %d and %d", all[0].RequestedBy, all[1].RequestedBy, ann.ID, bob.ID)
+		}
+		if all[2].RequestedBy != nil {
+			t.Fatalf("attempt without a requester has %d", *all[2].RequestedBy)
+		}
+		// Page by page.
+		var paged []int64
+		for after := int64(0); ; {
+			page, err := s.ActiveRendersCreatedBefore(ctx, cutoff, after, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page) == 0 {
+				break
+			}
+			paged = append(paged, ids(page)...)
+			after = page[len(page)-1].ID
+		}
+		if fmt.Sprint(paged) != fmt.Sprint(ids(all)) {
+			t.Fatalf("paged %v, want %v", paged, ids(all))
+		}
+		// A pending attempt older than the cut-off is found too.
+		if got, _ := s.ActiveRendersCreatedBefore(ctx, renderNow, 0, 0); !slices.Contains(ids(got), young.ID) {
+			t.Fatalf("pending attempt %d not among %v", young.ID, ids(got))
 		}
 	})
 }

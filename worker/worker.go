@@ -66,6 +66,7 @@ func Register(r sdkworker.Registry, acts Activities) {
 	}
 	// Rendering.
 	r.RegisterWorkflow(workflows.RenderVideo)
+	r.RegisterWorkflow(workflows.ReconcileRenders)
 	if acts.Render != nil {
 		r.RegisterActivity(acts.Render)
 	}

@@ -53,6 +53,7 @@ var schedules = []struct {
 	{PurgeExpiredSessionsScheduleID, PurgeExpiredSessions, time.Hour},
 	{SweepAssetObjectsScheduleID, SweepAssetObjects, time.Hour},
 	{SweepRenderCacheScheduleID, SweepRenderCache, 24 * time.Hour},
+	{ReconcileRendersScheduleID, ReconcileRenders, reconcileRendersEvery},
 }
 
 // EnsureSchedules creates the Temporal Schedules Pagecast needs, leaving existing

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 
+	"pagecast/activities"
 	"pagecast/api"
 	"pagecast/models"
 	"pagecast/workflows"
 )
 
-// renders starts RenderVideo workflows and reads their progress for the API.
+// renders starts RenderVideo workflows and reads their progress for the API, and finds
+// and starts them for the render reconciler (activities.RenderRuns).
 type renders struct {
 	starter workflows.Starter
 }
@@ -23,4 +25,9 @@ func (r renders) StartRender(ctx context.Context, a models.RenderAttempt, reques
 func (r renders) RenderProgress(ctx context.Context, videoID int64, attempt int) (api.RenderProgress, bool, error) {
 	p, ok, err := r.starter.RenderProgress(ctx, videoID, attempt)
 	return api.RenderProgress(p), ok, err
+}
+
+// RenderRun tells the render reconciler whether an attempt's workflow exists and is open.
+func (r renders) RenderRun(ctx context.Context, videoID int64, attempt int) (activities.RenderRunState, string, error) {
+	return r.starter.RenderRun(ctx, videoID, attempt)
 }

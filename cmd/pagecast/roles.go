@@ -272,8 +272,9 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *b
 	videos := &activities.VideoActivities{Store: st, Stock: newStockSources(cfg.Stock, log), Images: gen, Blob: b,
 		Articles: newArticlePuller(cfg.Assets), URLs: newMediaFetcher(cfg.Assets)}
 	voiceover := &activities.VoiceoverActivities{Store: st, Blob: b, Media: tool, WorkDir: cfg.Assets.WorkDir}
+	starter := workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}
 	render := &activities.RenderActivities{Store: st, Blob: b, Engine: tool, WorkDir: cfg.Assets.WorkDir,
-		Mailer: acts.Mailer, PublicURL: cfg.HTTP.PublicURL}
+		Mailer: acts.Mailer, PublicURL: cfg.HTTP.PublicURL, Runs: renders{starter: starter}}
 	w := worker.New(tc, worker.Activities{Account: acts, Assets: assets, Videos: videos, Narration: narration, Voiceover: voiceover, Render: render},
 		worker.Options{TaskQueue: cfg.Temporal.TaskQueue, MaxConcurrentActivities: cfg.Temporal.WorkerConcurrency,
 			StopTimeout: cfg.Temporal.WorkerStopTimeout})
@@ -285,7 +286,6 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *b
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
-	starter := workflows.Starter{Client: tc, TaskQueue: cfg.Temporal.TaskQueue}
 	if err := starter.EnsureSchedules(ctx); err != nil {
 		w.Stop()
 		return nil, err
