@@ -31,6 +31,9 @@ func localConfig(t *testing.T) config.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The tests stop the process mid-work as a crash would: its worker does not wait
+	// for what it runs to finish (TestStoppingWorkerLetsActivitiesFinish covers that).
+	cfg.Temporal.WorkerStopTimeout = 0
 	return cfg
 }
 
