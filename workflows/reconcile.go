@@ -39,8 +39,8 @@ func ReconcileRenders(ctx workflow.Context) (activities.ReconcileRendersResult, 
 }
 
 // RenderRun tells whether the RenderVideo run of attempt n of a video exists and is
-// open, and a closed run's status (for logs). Unlike RenderProgress it tells "no such
-// run" from "Temporal did not answer": only the first may start one.
+// open, and a closed run's status (for logs). "No such run" and "Temporal did not
+// answer" differ: only the first may start one.
 func (s Starter) RenderRun(ctx context.Context, videoID int64, attempt int) (activities.RenderRunState, string, error) {
 	id := RenderVideoID(videoID, attempt)
 	desc, err := s.Client.DescribeWorkflowExecution(ctx, id, "")
