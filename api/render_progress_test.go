@@ -51,21 +51,21 @@ func TestRenderDetailsWithoutAWorker(t *testing.T) {
 			want     want
 		}{
 			{"a scene reused", api.RenderProgress{Stage: "rendering", TotalMs: 10000, DoneMs: 3000, Scenes: 4, Done: 1, Reused: 1},
-				nil, false, want{"rendering", 0.27, 4, 1, 1, time.Second, 0}},
+				nil, false, want{"rendering", 0.27, 4, 1, 1, 5 * time.Second, 0}},
 			{"a scene rendered", api.RenderProgress{Stage: "rendering", TotalMs: 10000, DoneMs: 5000, Scenes: 4, Done: 2, Reused: 1},
-				nil, false, want{"rendering", 0.45, 4, 2, 1, time.Second, 0}},
+				nil, false, want{"rendering", 0.45, 4, 2, 1, 5 * time.Second, 0}},
 			{"the query fails", api.RenderProgress{}, errors.New("unavailable"), false,
-				want{"waiting", 0.45, 4, 2, 1, time.Second, 0}},
+				want{"waiting", 0.45, 4, 2, 1, 5 * time.Second, 0}},
 			{"the query waits", api.RenderProgress{}, nil, true,
 				want{"waiting", 0.45, 4, 2, 1, 5 * time.Second, time.Second}},
 			{"the run is gone", api.RenderProgress{}, nil, false,
-				want{"waiting", 0.45, 4, 2, 1, time.Second, 0}},
+				want{"waiting", 0.45, 4, 2, 1, 5 * time.Second, 0}},
 			{"a segment starts over elsewhere", api.RenderProgress{Stage: "rendering", TotalMs: 10000, DoneMs: 4000, Scenes: 4, Done: 2, Reused: 1},
-				nil, false, want{"rendering", 0.45, 4, 2, 1, time.Second, 0}},
+				nil, false, want{"rendering", 0.45, 4, 2, 1, 5 * time.Second, 0}},
 			{"joining", api.RenderProgress{Stage: "joining", TotalMs: 10000, DoneMs: 10000, Scenes: 4, Done: 4, Reused: 1},
-				nil, false, want{"joining", 0.9, 4, 4, 1, time.Second, 0}},
+				nil, false, want{"joining", 0.9, 4, 4, 1, 5 * time.Second, 0}},
 			{"the worker dies while joining", api.RenderProgress{}, errors.New("deadline exceeded"), false,
-				want{"waiting", 0.9, 4, 4, 1, time.Second, 0}},
+				want{"waiting", 0.9, 4, 4, 1, 5 * time.Second, 0}},
 		}
 		for _, tt := range steps {
 			set(tt.progress, tt.err, tt.blocks)
