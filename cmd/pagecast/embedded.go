@@ -71,7 +71,7 @@ func runAll(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	defer w.Stop()
+	defer stopWorker(w, cfg, log)
 	p, err := startAPI(ctx, cfg, log, b)
 	if err != nil {
 		return err

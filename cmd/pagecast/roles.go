@@ -361,8 +361,14 @@ func runWorker(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	}
 	log.Info("worker polling", "task_queue", cfg.Temporal.TaskQueue, "pid", os.Getpid())
 	<-ctx.Done()
-	w.Stop()
+	stopWorker(w, cfg, log)
 	return nil
+}
+
+// stopWorker stops w, saying first that what it runs may take a while to finish.
+func stopWorker(w sdkworker.Worker, cfg config.Config, log *slog.Logger) {
+	log.Info("stopping the worker: running steps may finish first", "up_to", cfg.Temporal.WorkerStopTimeout)
+	w.Stop()
 }
 
 // runMigrate is `pagecast migrate`.
