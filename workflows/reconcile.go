@@ -2,12 +2,9 @@ package workflows
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
-	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
@@ -42,14 +39,12 @@ func ReconcileRenders(ctx workflow.Context) (activities.ReconcileRendersResult, 
 // open, and a closed run's status (for logs). "No such run" and "Temporal did not
 // answer" differ: only the first may start one.
 func (s Starter) RenderRun(ctx context.Context, videoID int64, attempt int) (activities.RenderRunState, string, error) {
-	id := RenderVideoID(videoID, attempt)
-	desc, err := s.Client.DescribeWorkflowExecution(ctx, id, "")
-	var notFound *serviceerror.NotFound
-	if errors.As(err, &notFound) {
-		return activities.RenderRunMissing, "", nil
-	}
+	desc, err := s.describeRender(ctx, RenderVideoID(videoID, attempt))
 	if err != nil {
-		return 0, "", fmt.Errorf("describe %s: %w", id, err)
+		return 0, "", err
+	}
+	if desc == nil {
+		return activities.RenderRunMissing, "", nil
 	}
 	st := desc.GetWorkflowExecutionInfo().GetStatus()
 	if st == enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING {

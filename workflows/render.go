@@ -238,16 +238,9 @@ func (s Starter) RenderVideo(ctx context.Context, in RenderVideoInput) error {
 // Temporal not answering (unavailable, ctx's deadline) is an error, not "not started".
 func (s Starter) RenderProgress(ctx context.Context, videoID int64, attempt int) (p RenderProgress, ok bool, err error) {
 	id := RenderVideoID(videoID, attempt)
-	desc, err := s.Client.DescribeWorkflowExecution(ctx, id, "")
-	var notFound *serviceerror.NotFound
-	if errors.As(err, &notFound) {
-		return p, false, nil // not started (yet), or already gone
-	}
-	if err != nil {
-		return p, false, fmt.Errorf("describe %s: %w", id, err)
-	}
-	if desc.GetWorkflowExecutionInfo().GetStatus() != enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING {
-		return p, false, nil
+	desc, err := s.describeRender(ctx, id)
+	if err != nil || desc == nil || desc.GetWorkflowExecutionInfo().GetStatus() != enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING {
+		return p, false, err // not started (yet), already gone, or Temporal did not answer
 	}
 	v, err := s.Client.QueryWorkflow(ctx, id, "", RenderProgressQuery)
 	if err != nil {
@@ -261,6 +254,21 @@ func (s Starter) RenderProgress(ctx context.Context, videoID int64, attempt int)
 		p.DoneMs = p.TotalMs
 	}
 	return p, true, nil
+}
+
+// describeRender describes the RenderVideo run id; nil, with no error, when there is
+// none (never started, or gone). Temporal not answering is an error, never "none":
+// callers start a run, or say a render waits, only on a real "none".
+func (s Starter) describeRender(ctx context.Context, id string) (*workflowservice.DescribeWorkflowExecutionResponse, error) {
+	desc, err := s.Client.DescribeWorkflowExecution(ctx, id, "")
+	var notFound *serviceerror.NotFound
+	if errors.As(err, &notFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("describe %s: %w", id, err)
+	}
+	return desc, nil
 }
 
 // heartbeatMs adds up the progress the running segments last heartbeated.
