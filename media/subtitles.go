@@ -78,10 +78,15 @@ func clockTime(ms int, sep byte) string {
 	return fmt.Sprintf("%02d:%02d:%02d%c%03d", ms/3600000, ms/60000%60, ms/1000%60, sep, ms%1000)
 }
 
+// lineBreaks makes every line break of s a "\n": a CR LF, and a CR alone (which
+// libass, SubRip and WebVTT readers all take as the end of a line, so a cue holding one
+// lost its text after it).
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+
 // assText makes cue text literal for libass: a backslash cannot start an override
 // (a word joiner follows it), braces are escaped, and line breaks become \N.
 func assText(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = lineBreaks.Replace(s)
 	s = strings.ReplaceAll(s, `\`, "\\\u2060")
 	s = strings.ReplaceAll(s, "{", `\{`)
 	s = strings.ReplaceAll(s, "}", `\}`)
@@ -164,7 +169,7 @@ func WriteASS(w io.Writer, cues []Cue, style SubtitleStyle, c Canvas) error {
 // WebVTT cue early.
 func cueLines(s string) []string {
 	var out []string
-	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
+	for _, l := range strings.Split(lineBreaks.Replace(s), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			out = append(out, l)
 		}
@@ -172,13 +177,19 @@ func cueLines(s string) []string {
 	return out
 }
 
+// srtArrow keeps a cue's "-->" from being read as a timing line: SubRip has no
+// escapes, and players (ffmpeg, VLC) start a new cue at any line that looks like one,
+// so a cue whose text held "00:00:01,000 --> 00:00:02,000" was cut in two there. A
+// word joiner between the dashes and the ">" shows nothing, as in assText.
+var srtArrow = strings.NewReplacer("-->", "--\u2060>")
+
 // WriteSRT writes cues as SubRip: numbered from 1, times as 00:00:01,000.
 func WriteSRT(w io.Writer, cues []Cue) error {
 	bw := bufio.NewWriter(w)
 	for i, q := range cues {
 		fmt.Fprintf(bw, "%d\n%s --> %s\n", i+1, clockTime(q.StartMs, ','), clockTime(q.EndMs, ','))
 		for _, l := range cueLines(q.Text) {
-			bw.WriteString(l + "\n")
+			bw.WriteString(srtArrow.Replace(l) + "\n")
 		}
 		bw.WriteString("\n")
 	}

@@ -82,3 +82,38 @@ func TestDefaultSubtitleStyleFitsBothCanvases(t *testing.T) {
 		}
 	}
 }
+
+// TestSubtitleFilesTakeEveryLineBreak: a carriage return alone is a line break in all
+// three files (libass, SubRip and WebVTT readers end a line there, so the cue's text
+// after it was lost), and a SubRip line cannot be read as a timing line.
+func TestSubtitleFilesTakeEveryLineBreak(t *testing.T) {
+	cue := []media.Cue{{StartMs: 0, EndMs: 1000, Text: "Dawn over\rthe harbour\r\n2\n00:00:01,000 --> 00:00:02,000\r\rfake"}}
+	tests := []struct {
+		name  string
+		write func(*strings.Builder) error
+		want  string
+	}{
+		{"ass", func(b *strings.Builder) error {
+			return media.WriteASS(b, cue, media.DefaultSubtitleStyle(media.Canvas16x9), media.Canvas16x9)
+		},
+			"Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Dawn over\\Nthe harbour\\N2\\N00:00:01,000 --> 00:00:02,000\\N\\Nfake\n"},
+		{"srt", func(b *strings.Builder) error { return media.WriteSRT(b, cue) },
+			"1\n00:00:00,000 --> 00:00:01,000\nDawn over\nthe harbour\n2\n00:00:01,000 --\u2060> 00:00:02,000\nfake\n\n"},
+		{"vtt", func(b *strings.Builder) error { return media.WriteVTT(b, cue) },
+			"WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nDawn over\nthe harbour\n2\n00:00:01,000 --&gt; 00:00:02,000\nfake\n\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := tc.write(&b); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasSuffix(b.String(), tc.want) {
+				t.Errorf("got\n%q\nwant it to end with\n%q", b.String(), tc.want)
+			}
+			if strings.Contains(b.String(), "\r") {
+				t.Errorf("a carriage return is left in %q", b.String())
+			}
+		})
+	}
+}
