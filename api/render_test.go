@@ -324,6 +324,41 @@ func TestRenderStartsOnceAndCharges(t *testing.T) {
 	})
 }
 
+// TestConcurrentRendersSayTheBalanceLeft: an account's videos asked to render at once
+// with credits for one: one starts, and every other is refused with the balance it was
+// refused on (0), not the one its request read before the first render spent it.
+func TestConcurrentRendersSayTheBalanceLeft(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("eve@example.com")
+		const n = 4
+		paths := make([]string, n)
+		for i := range paths {
+			paths[i] = fmt.Sprintf("/api/v2/video/%d/render", e.renderableVideo(c, pub).ID)
+		}
+		e.exec("INSERT INTO credit_entries (publisher_id, kind, amount, note, created_at) VALUES (?, 'reserve', ?, 'spent elsewhere', ?)",
+			pub, 1-e.balance(pub), time.Now().UTC())
+		results := make([]response, n)
+		var wg sync.WaitGroup
+		for i := range results {
+			wg.Go(func() { results[i] = e.do(c, "PUT", paths[i], nil, true) })
+		}
+		wg.Wait()
+		started := 0
+		for _, r := range results {
+			switch {
+			case r.Status == 202:
+				started++
+			case r.Status != 402 || r.message() != "Not enough credits: this render needs 1 credit and you have 0.":
+				t.Errorf("render = %d %v, want 202 or 402 with the balance left", r.Status, r.Body)
+			}
+		}
+		if started != 1 || e.balance(pub) != 0 {
+			t.Fatalf("%d renders started, balance %d; want 1 and 0", started, e.balance(pub))
+		}
+	})
+}
+
 // TestRenderCallsAreScoped: another account's video is not found by any render call.
 func TestRenderCallsAreScoped(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {

@@ -161,7 +161,8 @@ type StartRenderInput struct {
 // is pending or rendering, models.ErrMaxRenderAttempts when the video has had
 // MaxAttempts attempts (unless the last one failed: spec 000 "except after an error",
 // as domain.CreditsFor), and models.ErrInsufficientCredits when the balance (after this
-// month's grant) is below RequiredCredits. Otherwise it stores the next attempt as
+// month's grant) is below RequiredCredits (a *models.InsufficientCreditsError with the
+// balance it was refused on). Otherwise it stores the next attempt as
 // rendering, reserves its credits, and marks the video in progress and no longer a
 // draft (edits made while it renders mark it a draft again). Another account's video
 // is models.ErrNotFound. The account's row is locked, so concurrent starts, on this
@@ -216,8 +217,8 @@ func (s *Store) StartRender(ctx context.Context, in StartRenderInput) (models.Re
 			return err
 		}
 		if balance < in.RequiredCredits {
-			return fmt.Errorf("start render of video %d: needs %d credits, %d remain: %w",
-				in.VideoID, in.RequiredCredits, balance, models.ErrInsufficientCredits)
+			return fmt.Errorf("start render of video %d: %w", in.VideoID,
+				&models.InsufficientCreditsError{Required: in.RequiredCredits, Remaining: balance})
 		}
 		a = models.RenderAttempt{
 			VideoID: in.VideoID, PublisherID: in.PublisherID, Attempt: attempts + 1, Status: models.RenderAttemptRendering,

@@ -343,8 +343,14 @@ func TestStartRenderRefusals(t *testing.T) {
 		t.Run("insufficient credits", func(t *testing.T) {
 			pub := newAccount(t, s, "poor@example.com").PublisherID
 			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
-			if err := start(v, pub, 11, 10); !errors.Is(err, models.ErrInsufficientCredits) {
-				t.Fatalf("err %v, want ErrInsufficientCredits", err)
+			err := start(v, pub, 11, 10)
+			var short *models.InsufficientCreditsError
+			if !errors.Is(err, models.ErrInsufficientCredits) || !errors.As(err, &short) {
+				t.Fatalf("err %v, want an InsufficientCreditsError", err)
+			}
+			// The refusal names the balance it was made on, for the user's message.
+			if short.Required != 11 || short.Remaining != 10 {
+				t.Fatalf("refused needing %d with %d, want 11 with 10", short.Required, short.Remaining)
 			}
 			// A refusal writes nothing, not even the month's grant; the whole balance can be spent.
 			if got := entryKinds(t, s, pub); len(got) != 0 {
@@ -488,11 +494,15 @@ func TestStartRenderConcurrent(t *testing.T) {
 			wg.Wait()
 			ok := 0
 			for _, err := range errs {
+				var short *models.InsufficientCreditsError
 				switch {
 				case err == nil:
 					ok++
-				case !errors.Is(err, models.ErrInsufficientCredits):
+				case !errors.As(err, &short):
 					t.Errorf("unexpected error: %v", err)
+				case short.Remaining != 2:
+					// Refused after the two starts that spent 8: it says the 2 left.
+					t.Errorf("refused with %d credits remaining, want 2", short.Remaining)
 				}
 			}
 			if ok != 2 {
