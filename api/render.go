@@ -110,9 +110,10 @@ func (s *Server) renderFactsOf(ctx context.Context, v models.Video, now time.Tim
 	if err != nil {
 		return f, err
 	}
-	attempts := 0
-	if f.latest != nil {
-		attempts = f.latest.Attempt
+	// Failed attempts delivered nothing and do not count (store.RenderAttemptsUsed).
+	attempts, err := s.store.RenderAttemptsUsed(ctx, v.ID)
+	if err != nil {
+		return f, err
 	}
 	f.credits = domain.CreditsFor(domain.RequiredCredits(v.DurationMs), balance, attempts, domain.MaxRenderAttempts,
 		v.RenderStatus == domain.RenderStatusError)

@@ -359,6 +359,40 @@ func TestConcurrentRendersSayTheBalanceLeft(t *testing.T) {
 	})
 }
 
+// TestFailedRenderIsNotAnAttemptUsed: credits-info counts the renders a video used,
+// and a render that failed delivered nothing, so it is not one of them.
+func TestFailedRenderIsNotAnAttemptUsed(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("fay@example.com")
+		v := e.renderableVideo(c, pub)
+		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
+			t.Fatalf("render = %d %v", r.Status, r.Body)
+		}
+		a := e.renders.started[0]
+		if err := e.store.FailRender(t.Context(), a.ID, "A file the video needs is missing from storage.", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if info := e.do(c, "GET", path+"/credits-info", nil, false).data(); num(info["renderAttempts"]) != 0 || info["renderAllowed"] != true {
+			t.Fatalf("credits-info after a failed render = %v, want 0 attempts used", info)
+		}
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
+			t.Fatalf("render again = %d %v", r.Status, r.Body)
+		}
+		if err := e.store.FinishRender(t.Context(), e.renders.started[1].ID, store.RenderOutput{ContentKey: "videos/r/video.mp4"}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		info := e.do(c, "GET", path+"/credits-info", nil, false).data()
+		if num(info["renderAttempts"]) != 1 || num(info["maxRenderAttempts"]) != domain.MaxRenderAttempts {
+			t.Fatalf("credits-info after a failed and a completed render = %v, want 1 attempt used", info)
+		}
+		if d := e.do(c, "GET", path+"/renderStatusWithDetails", nil, false).data(); num(d["attempt"]) != 2 || d["status"] != "completed" {
+			t.Fatalf("details = %v, want attempt 2 completed", d)
+		}
+	})
+}
+
 // TestRenderCallsAreScoped: another account's video is not found by any render call.
 func TestRenderCallsAreScoped(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {

@@ -76,6 +76,15 @@ func startRender(t *testing.T, s *store.Store, v models.Video, credits int) mode
 	return a
 }
 
+func usedOf(t *testing.T, s *store.Store, videoID int64) int {
+	t.Helper()
+	n, err := s.RenderAttemptsUsed(context.Background(), videoID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func setPartner(t *testing.T, s *store.Store, pub int64) {
 	t.Helper()
 	if err := s.DB().Model(&models.Publisher{}).Where("id = ?", pub).Update("is_partner", true).Error; err != nil {
@@ -398,6 +407,35 @@ func TestStartRenderRefusals(t *testing.T) {
 			}
 			if got := renderOf(t, s, v.ID).RenderAttempts; got != 4 {
 				t.Fatalf("video attempts %d, want 4", got)
+			}
+		})
+
+		t.Run("failed attempts are not used", func(t *testing.T) {
+			pub := newAccount(t, s, "unlucky@example.com").PublisherID
+			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
+			begin := func() models.RenderAttempt {
+				t.Helper()
+				a, err := s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: pub, RequiredCredits: 1, MaxAttempts: 2, Now: renderNow})
+				if err != nil {
+					t.Fatalf("start after %d used: %v", usedOf(t, s, v.ID), err)
+				}
+				return a
+			}
+			// A failure, then a render, then another: the failure delivered nothing, so
+			// the video has used 2 of its 2 attempts only after the second render.
+			if err := s.FailRender(ctx, begin().ID, "A file the video needs is missing from storage.", renderNow); err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				if err := s.FinishRender(ctx, begin().ID, store.RenderOutput{ContentKey: "k"}, renderNow); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := usedOf(t, s, v.ID); got != 2 {
+				t.Fatalf("attempts used %d, want 2", got)
+			}
+			if err := start(v, pub, 1, 2); !errors.Is(err, models.ErrMaxRenderAttempts) {
+				t.Fatalf("err %v, want ErrMaxRenderAttempts", err)
 			}
 		})
 
