@@ -110,9 +110,10 @@ func (s *Server) renderFactsOf(ctx context.Context, v models.Video, now time.Tim
 	if err != nil {
 		return f, err
 	}
-	attempts := 0
-	if f.latest != nil {
-		attempts = f.latest.Attempt
+	// Failed attempts delivered nothing and do not count (store.RenderAttemptsUsed).
+	attempts, err := s.store.RenderAttemptsUsed(ctx, v.ID)
+	if err != nil {
+		return f, err
 	}
 	f.credits = domain.CreditsFor(domain.RequiredCredits(v.DurationMs), balance, attempts, domain.MaxRenderAttempts,
 		v.RenderStatus == domain.RenderStatusError)
@@ -239,16 +240,8 @@ func (s *Server) renderVideo(c *gin.Context) error {
 	a, err := s.store.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: v.PublisherID,
 		RequiredCredits: facts.credits.RequiredCredits, DurationMs: v.DurationMs, MaxAttempts: domain.MaxRenderAttempts,
 		RequestedBy: session(c).PublisherUserID, Now: now})
-	switch {
-	case errors.Is(err, models.ErrRenderInProgress):
-		return renderRefused(domain.RenderDecision{Key: domain.RenderKeyRendering, Message: domain.MsgRenderRendering})
-	case errors.Is(err, models.ErrInsufficientCredits):
-		return &Error{Status: http.StatusPaymentRequired, Code: domain.RenderKeyNotEnoughCredits,
-			Message: domain.MsgNotEnoughCredits(facts.credits.RequiredCredits, facts.credits.RemainingCredits)}
-	case errors.Is(err, models.ErrMaxRenderAttempts):
-		return renderRefused(domain.RenderDecision{Key: domain.RenderKeyMaxAttempts, Message: domain.MsgMaxAttempts(domain.MaxRenderAttempts)})
-	case err != nil:
-		return notFoundAs(err, errVideoNotFound)
+	if err != nil {
+		return startRefused(err, facts.credits)
 	}
 	// The attempt is stored: start it or undo it even if the caller hangs up, but do not
 	// wait on a Temporal that does not answer. A workflow that starts after all finds its
@@ -264,6 +257,28 @@ func (s *Server) renderVideo(c *gin.Context) error {
 		return err
 	}
 	return ok(c, http.StatusAccepted, renderResponse{VideoID: v.ID, Attempt: a.Attempt, RenderStatus: domain.RenderStatusInProgress})
+}
+
+// startRefused is the answer to a render store.StartRender refused: the rules checked
+// again under the account's lock, after the gate read credits (the facts' numbers).
+func startRefused(err error, credits domain.CreditsInfo) error {
+	var short *models.InsufficientCreditsError
+	switch {
+	case errors.Is(err, models.ErrRenderInProgress):
+		return renderRefused(domain.RenderDecision{Key: domain.RenderKeyRendering, Message: domain.MsgRenderRendering})
+	case errors.As(err, &short):
+		// Another render of the account spent the credits after the gate read them: say
+		// the balance the start was refused on, not the one the gate saw.
+		return &Error{Status: http.StatusPaymentRequired, Code: domain.RenderKeyNotEnoughCredits,
+			Message: domain.MsgNotEnoughCredits(short.Required, short.Remaining)}
+	case errors.Is(err, models.ErrInsufficientCredits):
+		return &Error{Status: http.StatusPaymentRequired, Code: domain.RenderKeyNotEnoughCredits,
+			Message: domain.MsgNotEnoughCredits(credits.RequiredCredits, credits.RemainingCredits)}
+	case errors.Is(err, models.ErrMaxRenderAttempts):
+		return renderRefused(domain.RenderDecision{Key: domain.RenderKeyMaxAttempts, Message: domain.MsgMaxAttempts(domain.MaxRenderAttempts)})
+	default:
+		return notFoundAs(err, errVideoNotFound)
+	}
 }
 
 // renderRefused is the 409 of a render the rules do not allow, with the spec's message

@@ -324,6 +324,75 @@ func TestRenderStartsOnceAndCharges(t *testing.T) {
 	})
 }
 
+// TestConcurrentRendersSayTheBalanceLeft: an account's videos asked to render at once
+// with credits for one: one starts, and every other is refused with the balance it was
+// refused on (0), not the one its request read before the first render spent it.
+func TestConcurrentRendersSayTheBalanceLeft(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("eve@example.com")
+		const n = 4
+		paths := make([]string, n)
+		for i := range paths {
+			paths[i] = fmt.Sprintf("/api/v2/video/%d/render", e.renderableVideo(c, pub).ID)
+		}
+		e.exec("INSERT INTO credit_entries (publisher_id, kind, amount, note, created_at) VALUES (?, 'reserve', ?, 'spent elsewhere', ?)",
+			pub, 1-e.balance(pub), time.Now().UTC())
+		results := make([]response, n)
+		var wg sync.WaitGroup
+		for i := range results {
+			wg.Go(func() { results[i] = e.do(c, "PUT", paths[i], nil, true) })
+		}
+		wg.Wait()
+		started := 0
+		for _, r := range results {
+			switch {
+			case r.Status == 202:
+				started++
+			case r.Status != 402 || r.message() != "Not enough credits: this render needs 1 credit and you have 0.":
+				t.Errorf("render = %d %v, want 202 or 402 with the balance left", r.Status, r.Body)
+			}
+		}
+		if started != 1 || e.balance(pub) != 0 {
+			t.Fatalf("%d renders started, balance %d; want 1 and 0", started, e.balance(pub))
+		}
+	})
+}
+
+// TestFailedRenderIsNotAnAttemptUsed: credits-info counts the renders a video used,
+// and a render that failed delivered nothing, so it is not one of them.
+func TestFailedRenderIsNotAnAttemptUsed(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("fay@example.com")
+		v := e.renderableVideo(c, pub)
+		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
+			t.Fatalf("render = %d %v", r.Status, r.Body)
+		}
+		a := e.renders.started[0]
+		if err := e.store.FailRender(t.Context(), a.ID, "A file the video needs is missing from storage.", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if info := e.do(c, "GET", path+"/credits-info", nil, false).data(); num(info["renderAttempts"]) != 0 || info["renderAllowed"] != true {
+			t.Fatalf("credits-info after a failed render = %v, want 0 attempts used", info)
+		}
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
+			t.Fatalf("render again = %d %v", r.Status, r.Body)
+		}
+		if err := e.store.FinishRender(t.Context(), e.renders.started[1].ID, store.RenderOutput{ContentKey: "videos/r/video.mp4"}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		info := e.do(c, "GET", path+"/credits-info", nil, false).data()
+		if num(info["renderAttempts"]) != 1 || num(info["maxRenderAttempts"]) != domain.MaxRenderAttempts {
+			t.Fatalf("credits-info after a failed and a completed render = %v, want 1 attempt used", info)
+		}
+		if d := e.do(c, "GET", path+"/renderStatusWithDetails", nil, false).data(); num(d["attempt"]) != 2 || d["status"] != "completed" {
+			t.Fatalf("details = %v, want attempt 2 completed", d)
+		}
+	})
+}
+
 // TestRenderCallsAreScoped: another account's video is not found by any render call.
 func TestRenderCallsAreScoped(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {

@@ -58,9 +58,10 @@ func RequiredCredits(durationMs int) int {
 }
 
 // CreditsFor builds the credits info of a video: it can be rendered when the account has
-// the required credits and the video has attempts left. A retry after a failed render
-// does not count against the attempts (the failed render was not delivered), but it
-// still needs the credits. A maxAttempts of 0 or less means MaxRenderAttempts. The error
+// the required credits and the video has attempts left. attempts counts the video's
+// attempts that were not failed: a failed render was not delivered, so it does not
+// count against the attempts, and a retry after it is allowed, but it still needs the
+// credits. A maxAttempts of 0 or less means MaxRenderAttempts. The error
 // key names the first reason that fails, credits before attempts.
 func CreditsFor(required, remaining, attempts, maxAttempts int, lastRenderErrored bool) CreditsInfo {
 	if maxAttempts <= 0 {

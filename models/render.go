@@ -2,6 +2,7 @@ package models
 
 import (
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -16,6 +17,22 @@ var (
 	// grant, is below what the render needs.
 	ErrInsufficientCredits = errors.New("insufficient credits")
 )
+
+// InsufficientCreditsError is ErrInsufficientCredits with the numbers the refusal was
+// made on: what the render needs and what the account had when it was refused. A
+// caller that read the balance earlier (another render may have spent it since) tells
+// the user these.
+type InsufficientCreditsError struct {
+	Required  int
+	Remaining int
+}
+
+func (e *InsufficientCreditsError) Error() string {
+	return fmt.Sprintf("needs %d credits, %d remain: %v", e.Required, e.Remaining, ErrInsufficientCredits)
+}
+
+// Unwrap makes errors.Is(err, ErrInsufficientCredits) hold.
+func (e *InsufficientCreditsError) Unwrap() error { return ErrInsufficientCredits }
 
 // RenderAttemptStatus is where one render attempt is (spec 001 section 3, "Render
 // request": pending, rendering, completed, failed, cancelled).

@@ -147,8 +147,9 @@ type StartRenderInput struct {
 	RequiredCredits int
 	// DurationMs is the video's estimated duration.
 	DurationMs int
-	// MaxAttempts is how many attempts the video may have in all (domain.MaxRenderAttempts);
-	// 0 means no limit. A video whose last attempt failed may always try again.
+	// MaxAttempts is how many attempts the video may use in all (domain.MaxRenderAttempts;
+	// failed attempts are not used: RenderAttemptsUsed); 0 means no limit. A video whose
+	// last attempt failed may always try again.
 	MaxAttempts int
 	// RequestedBy is the user who asked (publisher_users.id), kept on the attempt so a
 	// render started later still e-mails them; 0 keeps none.
@@ -158,10 +159,11 @@ type StartRenderInput struct {
 
 // StartRender begins a render attempt of a live video of the account in one
 // transaction: it refuses with models.ErrRenderInProgress when an attempt of the video
-// is pending or rendering, models.ErrMaxRenderAttempts when the video has had
-// MaxAttempts attempts (unless the last one failed: spec 000 "except after an error",
+// is pending or rendering, models.ErrMaxRenderAttempts when the video has used
+// MaxAttempts attempts (RenderAttemptsUsed; unless the last one failed: spec 000 "except after an error",
 // as domain.CreditsFor), and models.ErrInsufficientCredits when the balance (after this
-// month's grant) is below RequiredCredits. Otherwise it stores the next attempt as
+// month's grant) is below RequiredCredits (a *models.InsufficientCreditsError with the
+// balance it was refused on). Otherwise it stores the next attempt as
 // rendering, reserves its credits, and marks the video in progress and no longer a
 // draft (edits made while it renders mark it a draft again). Another account's video
 // is models.ErrNotFound. The account's row is locked, so concurrent starts, on this
@@ -204,9 +206,13 @@ func (s *Store) StartRender(ctx context.Context, in StartRenderInput) (models.Re
 		if len(latest) > 0 {
 			attempts, lastFailed = latest[0].Attempt, latest[0].Status == models.RenderAttemptFailed
 		}
-		if in.MaxAttempts > 0 && attempts >= in.MaxAttempts && !lastFailed {
+		used, err := usedRenderAttempts(tx, in.VideoID)
+		if err != nil {
+			return err
+		}
+		if in.MaxAttempts > 0 && used >= in.MaxAttempts && !lastFailed {
 			return fmt.Errorf("start render of video %d: %d of %d attempts used: %w",
-				in.VideoID, attempts, in.MaxAttempts, models.ErrMaxRenderAttempts)
+				in.VideoID, used, in.MaxAttempts, models.ErrMaxRenderAttempts)
 		}
 		if err := ensureMonthlyGrant(tx, pub, now); err != nil {
 			return err
@@ -216,8 +222,8 @@ func (s *Store) StartRender(ctx context.Context, in StartRenderInput) (models.Re
 			return err
 		}
 		if balance < in.RequiredCredits {
-			return fmt.Errorf("start render of video %d: needs %d credits, %d remain: %w",
-				in.VideoID, in.RequiredCredits, balance, models.ErrInsufficientCredits)
+			return fmt.Errorf("start render of video %d: %w", in.VideoID,
+				&models.InsufficientCreditsError{Required: in.RequiredCredits, Remaining: balance})
 		}
 		a = models.RenderAttempt{
 			VideoID: in.VideoID, PublisherID: in.PublisherID, Attempt: attempts + 1, Status: models.RenderAttemptRendering,
@@ -492,6 +498,23 @@ func (s *Store) RenderAttemptByID(ctx context.Context, id int64) (models.RenderA
 	var a models.RenderAttempt
 	err := s.db.WithContext(ctx).Take(&a, id).Error
 	return a, translate(err, fmt.Sprintf("render attempt %d", id))
+}
+
+// usedRenderAttempts counts the video's attempts that count against its limit: every
+// one but the failed ones. A failed render delivered nothing (a render that could not
+// start, a file missing from storage), so trying again must not cost the user one of
+// their renders; a cancelled one was ended on purpose and counts.
+func usedRenderAttempts(db *gorm.DB, videoID int64) (int, error) {
+	var n int64
+	err := db.Model(&models.RenderAttempt{}).Where("video_id = ? AND status <> ?", videoID, string(models.RenderAttemptFailed)).
+		Count(&n).Error
+	return int(n), translate(err, fmt.Sprintf("render attempts of video %d", videoID))
+}
+
+// RenderAttemptsUsed counts the video's render attempts that count against its limit
+// (domain.MaxRenderAttempts): all but the failed ones, as StartRender counts them.
+func (s *Store) RenderAttemptsUsed(ctx context.Context, videoID int64) (int, error) {
+	return usedRenderAttempts(s.db.WithContext(ctx), videoID)
 }
 
 // LatestRenderAttempt finds a video's most recent render attempt; a video never

@@ -76,6 +76,15 @@ func startRender(t *testing.T, s *store.Store, v models.Video, credits int) mode
 	return a
 }
 
+func usedOf(t *testing.T, s *store.Store, videoID int64) int {
+	t.Helper()
+	n, err := s.RenderAttemptsUsed(context.Background(), videoID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func setPartner(t *testing.T, s *store.Store, pub int64) {
 	t.Helper()
 	if err := s.DB().Model(&models.Publisher{}).Where("id = ?", pub).Update("is_partner", true).Error; err != nil {
@@ -343,8 +352,14 @@ func TestStartRenderRefusals(t *testing.T) {
 		t.Run("insufficient credits", func(t *testing.T) {
 			pub := newAccount(t, s, "poor@example.com").PublisherID
 			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
-			if err := start(v, pub, 11, 10); !errors.Is(err, models.ErrInsufficientCredits) {
-				t.Fatalf("err %v, want ErrInsufficientCredits", err)
+			err := start(v, pub, 11, 10)
+			var short *models.InsufficientCreditsError
+			if !errors.Is(err, models.ErrInsufficientCredits) || !errors.As(err, &short) {
+				t.Fatalf("err %v, want an InsufficientCreditsError", err)
+			}
+			// The refusal names the balance it was made on, for the user's message.
+			if short.Required != 11 || short.Remaining != 10 {
+				t.Fatalf("refused needing %d with %d, want 11 with 10", short.Required, short.Remaining)
 			}
 			// A refusal writes nothing, not even the month's grant; the whole balance can be spent.
 			if got := entryKinds(t, s, pub); len(got) != 0 {
@@ -392,6 +407,35 @@ func TestStartRenderRefusals(t *testing.T) {
 			}
 			if got := renderOf(t, s, v.ID).RenderAttempts; got != 4 {
 				t.Fatalf("video attempts %d, want 4", got)
+			}
+		})
+
+		t.Run("failed attempts are not used", func(t *testing.T) {
+			pub := newAccount(t, s, "unlucky@example.com").PublisherID
+			v := newVideo(t, s, pub, nil, "v", renderNow, nil)
+			begin := func() models.RenderAttempt {
+				t.Helper()
+				a, err := s.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: pub, RequiredCredits: 1, MaxAttempts: 2, Now: renderNow})
+				if err != nil {
+					t.Fatalf("start after %d used: %v", usedOf(t, s, v.ID), err)
+				}
+				return a
+			}
+			// A failure, then a render, then another: the failure delivered nothing, so
+			// the video has used 2 of its 2 attempts only after the second render.
+			if err := s.FailRender(ctx, begin().ID, "A file the video needs is missing from storage.", renderNow); err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				if err := s.FinishRender(ctx, begin().ID, store.RenderOutput{ContentKey: "k"}, renderNow); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := usedOf(t, s, v.ID); got != 2 {
+				t.Fatalf("attempts used %d, want 2", got)
+			}
+			if err := start(v, pub, 1, 2); !errors.Is(err, models.ErrMaxRenderAttempts) {
+				t.Fatalf("err %v, want ErrMaxRenderAttempts", err)
 			}
 		})
 
@@ -488,11 +532,15 @@ func TestStartRenderConcurrent(t *testing.T) {
 			wg.Wait()
 			ok := 0
 			for _, err := range errs {
+				var short *models.InsufficientCreditsError
 				switch {
 				case err == nil:
 					ok++
-				case !errors.Is(err, models.ErrInsufficientCredits):
+				case !errors.As(err, &short):
 					t.Errorf("unexpected error: %v", err)
+				case short.Remaining != 2:
+					// Refused after the two starts that spent 8: it says the 2 left.
+					t.Errorf("refused with %d credits remaining, want 2", short.Remaining)
 				}
 			}
 			if ok != 2 {
