@@ -234,6 +234,13 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 		return fmt.Errorf("media: render segment: %w", err)
 	}
 	defer os.RemoveAll(dir)
+	var beat func()
+	if progress != nil {
+		beat = func() { progress(0) }
+	}
+	if in.Slides, err = t.shrinkStills(ctx, c, in.Slides, dir, beat); err != nil {
+		return err
+	}
 	// Text is rasterised once for the whole segment, also when it is encoded in parts.
 	overlays, err := t.rasterise(ctx, in, dir)
 	if err != nil {
