@@ -121,7 +121,30 @@ func fitFilter(c Canvas, contain bool, flags string) string {
 		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
 			c.Width, c.Height, flags, c.Width, c.Height)
 	}
-	return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT601+",crop=%d:%d", c.Width, c.Height, flags, c.Width, c.Height)
+	return fmt.Sprintf("%sscale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT601+",crop=%d:%d",
+		coverCut(c.Width, c.Height), c.Width, c.Height, flags, c.Width, c.Height)
+}
+
+// coverCutAspect is how much wider (or taller) than the w x h it covers a picture may
+// stay when it is scaled to cover it; see coverCut.
+const coverCutAspect = 2
+
+// coverCut is a filter, with its trailing comma, that cuts the middle of a picture far
+// wider or taller than w x h down to about coverCutAspect times that shape, before a
+// scale to cover w x h. Scaled whole, a 1000x4 banner would cover a 1080x1920 canvas at
+// about 490000x1960 pixels, and ffmpeg took 2 GB and 10 s for it; cut first, it is at
+// most about twice the canvas. Pictures of ordinary shapes pass untouched. The cut is
+// the exact middle: it leaves a multiple of 4 pixels, so that each side loses an even
+// number, as a crop of 4:2:0 pixels needs; the scale then samples the part shown where
+// it sampled the whole picture. It keeps at least 2 pixels.
+func coverCut(w, h int) string {
+	// side is the length kept along the long side: all of it, or the least above the
+	// needed length that leaves a multiple of 4.
+	side := func(long, short string, ls, ss int) string {
+		need := fmt.Sprintf("max(2,%d*%d*%s/%d)", coverCutAspect, ls, short, ss)
+		return fmt.Sprintf("'if(gt(%[1]s*%[2]d,%[3]d*%[4]d*%[5]s),%[1]s-4*floor((%[1]s-%[6]s)/4),%[1]s)'", long, ss, coverCutAspect, ls, short, need)
+	}
+	return "crop=w=" + side("iw", "ih", w, h) + ":h=" + side("ih", "iw", h, w) + ","
 }
 
 // SegmentInput is what RenderSegment renders: slides one after another, with Cues
@@ -211,6 +234,13 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 		return fmt.Errorf("media: render segment: %w", err)
 	}
 	defer os.RemoveAll(dir)
+	var beat func()
+	if progress != nil {
+		beat = func() { progress(0) }
+	}
+	if in.Slides, err = t.shrinkStills(ctx, c, in.Slides, dir, beat); err != nil {
+		return err
+	}
 	// Text is rasterised once for the whole segment, also when it is encoded in parts.
 	overlays, err := t.rasterise(ctx, in, dir)
 	if err != nil {
@@ -799,8 +829,8 @@ func (p pan) cropExpr(start, d, from int) string {
 // applied to the still first.
 func (p pan) graph(k, n, from int, c Canvas, crop string) string {
 	fps := strconv.Itoa(c.FPS)
-	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT601+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
-		k, crop, p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx, from), p.cropExpr(p.y0, p.dy, from))
+	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%s%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT601+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
+		k, crop, coverCut(p.w, p.h), p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx, from), p.cropExpr(p.y0, p.dy, from))
 }
 
 // segmentGraph is the ffmpeg inputs and filter graph of a segment; the graph's output
