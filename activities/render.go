@@ -44,6 +44,7 @@ type renderStore interface {
 	InsertsForWorkflow(ctx context.Context, videoID int64) ([]models.VideoInsert, error)
 	SubtitlesForWorkflow(ctx context.Context, videoID int64) ([]models.VideoSubtitle, error)
 	VideoSubtitleStyle(ctx context.Context, v models.Video) (models.SubtitleStyleConfig, error)
+	RenderOutputsInUse(ctx context.Context, videoID int64) (map[int]bool, error)
 }
 
 // renderObjects is where render inputs are read and outputs written.
@@ -519,6 +520,55 @@ func (a *RenderActivities) reusable(o blob.ObjectInfo) bool {
 	return a.now().Sub(o.LastModified) < renderCacheReuse
 }
 
+// RenderOutputAge is how long the files of a render that is no longer its video's
+// content are kept: a download or player link given out for it (presigned for hours)
+// and a publish reading it have long ended by then.
+const RenderOutputAge = 7 * 24 * time.Hour
+
+// renderOutputPrefix holds every video's render outputs (RenderOutputPrefix).
+const renderOutputPrefix = "videos/"
+
+// SweepRenderOutputsInput is empty; the cut-off is the activity's clock.
+type SweepRenderOutputsInput struct{}
+
+// SweepRenderOutputs removes the files (MP4, thumbnail, subtitles) of renders that
+// nothing shows any more, once stored over RenderOutputAge ago: those a later render
+// replaced, those of renders that failed or were cancelled (a join may have stored
+// some before), and every render of a deleted video. The files of a video's current
+// render and of a render still running stay (store.RenderOutputsInUse).
+func (a *RenderActivities) SweepRenderOutputs(ctx context.Context, _ SweepRenderOutputsInput) (SweepRenderCacheResult, error) {
+	stop := heartbeatEvery(ctx, 10*time.Second, "sweep render outputs")
+	defer stop()
+	cutoff := a.now().Add(-RenderOutputAge)
+	var res SweepRenderCacheResult
+	// Keys are listed in order, so one video's files come together: look it up once.
+	lastVideo := int64(0)
+	var inUse map[int]bool
+	err := a.Blob.List(ctx, renderOutputPrefix, func(o blob.ObjectInfo) error {
+		videoID, attempt, ok := renderOutputAttempt(o.Key)
+		if !ok || !o.LastModified.Before(cutoff) {
+			return nil
+		}
+		if videoID != lastVideo {
+			var err error
+			if inUse, err = a.Store.RenderOutputsInUse(ctx, videoID); err != nil {
+				return err
+			}
+			lastVideo = videoID
+		}
+		if inUse[attempt] {
+			return nil
+		}
+		if err := a.Blob.Delete(ctx, o.Key); err != nil {
+			return err
+		}
+		res.Objects++
+		res.Bytes += o.Size
+		return nil
+	})
+	return res, err
+}
+
 // SweepRenderCacheInput is empty; the cut-off is the activity's clock.
 type SweepRenderCacheInput struct{}
 
@@ -596,6 +646,21 @@ func SegmentKey(publisherID int64, hash string) string {
 // subtitle files.
 func RenderOutputPrefix(publisherID, videoID int64, attempt int) string {
 	return fmt.Sprintf("videos/%d/%d/renders/%d/", publisherID, videoID, attempt)
+}
+
+// renderOutputAttempt reads the video and attempt of a key under RenderOutputPrefix;
+// ok is false for any other key.
+func renderOutputAttempt(key string) (videoID int64, attempt int, ok bool) {
+	parts := strings.SplitN(key, "/", 6) // videos, account, video, renders, attempt, file
+	if len(parts) < 6 || parts[0] != "videos" || parts[3] != "renders" || parts[5] == "" {
+		return 0, 0, false
+	}
+	videoID, err1 := strconv.ParseInt(parts[2], 10, 64)
+	attempt, err2 := strconv.Atoi(parts[4])
+	if err1 != nil || err2 != nil || videoID <= 0 || attempt <= 0 {
+		return 0, 0, false
+	}
+	return videoID, attempt, true
 }
 
 // RenderSegmentInput is one scene to render.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -801,5 +802,114 @@ func TestDeletingTheVideoStopsItsRender(t *testing.T) {
 		if a, _ := e.store.RenderAttemptByID(ctx, att.ID); a.Status != models.RenderAttemptCancelled {
 			t.Fatalf("attempt %s, want cancelled", a.Status)
 		}
+	})
+}
+
+// TestRenderOutputsNothingShowsAreSwept: a week on, the sweep removes the files of a
+// render a later one replaced, of a failed render and of a deleted video's render; it
+// keeps the current render's, a running render's, and any other file of a video.
+func TestRenderOutputsNothingShowsAreSwept(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		rendered := func(text string) models.Video {
+			t.Helper()
+			v := e.video(text)
+			e.narrateScene(v.Scenes[0].ID)
+			l := v.Scenes[0].Layers[0]
+			if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: l.ID, Text: l.Text}}, true, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+				t.Fatal(err)
+			}
+			e.render(v.ID)
+			return v
+		}
+		files := func(prefix string) (keys []string) {
+			t.Helper()
+			if err := e.blob.List(ctx, prefix, func(o blob.ObjectInfo) error {
+				keys = append(keys, o.Key)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return keys
+		}
+		put := func(key string) {
+			t.Helper()
+			if err := e.blob.Put(ctx, key, strings.NewReader("part"), 4, "video/mp4"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		start := func(videoID int64) models.RenderAttempt {
+			t.Helper()
+			a, err := e.store.StartRender(ctx, store.StartRenderInput{VideoID: videoID, PublisherID: e.pub, RequiredCredits: 1,
+				MaxAttempts: domain.MaxRenderAttempts, Now: time.Now()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a
+		}
+		sweep := func(ahead time.Duration) activities.SweepRenderCacheResult {
+			t.Helper()
+			e.acts.Now = func() time.Time { return time.Now().Add(ahead) }
+			defer func() { e.acts.Now = nil }()
+			var res activities.SweepRenderCacheResult
+			e.run(e.acts.SweepRenderOutputs, activities.SweepRenderOutputsInput{}, &res)
+			return res
+		}
+		prefix := func(v models.Video, attempt int) string { return activities.RenderOutputPrefix(e.pub, v.ID, attempt) }
+
+		edited := rendered("The harbour wakes at dawn.")
+		e.render(edited.ID) // attempt 2 replaces attempt 1
+		failed := start(edited.ID)
+		put(prefix(edited, failed.Attempt) + "video.mp4") // a join stored it, then the render failed
+		if err := e.store.FailRender(ctx, failed.ID, "the join failed", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		deleted := rendered("Boats leave the quay.")
+		if err := e.store.DeleteVideo(ctx, e.pub, deleted.ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		running := rendered("Gulls follow them out.")
+		again := start(running.ID)
+		put(prefix(running, again.Attempt) + "video.mp4") // its join is storing it
+		other := fmt.Sprintf("videos/%d/%d/notes.txt", e.pub, edited.ID)
+		put(other)
+
+		gone := append(append(files(prefix(edited, 1)), files(prefix(edited, failed.Attempt))...), files(prefix(deleted, 1))...)
+		kept := append(append(append(files(prefix(edited, 2)), files(prefix(running, 1))...), files(prefix(running, again.Attempt))...), other)
+		if len(files(prefix(edited, 1))) < 3 || len(files(prefix(edited, 2))) < 3 {
+			t.Fatalf("a render stored %q and %q, want its MP4, thumbnail and subtitles", files(prefix(edited, 1)), files(prefix(edited, 2)))
+		}
+		if res := sweep(0); res.Objects != 0 {
+			t.Fatalf("a sweep the day they were stored removed %+v", res)
+		}
+		if res := sweep(activities.RenderOutputAge - time.Hour); res.Objects != 0 {
+			t.Fatalf("a sweep under %v on removed %+v", activities.RenderOutputAge, res)
+		}
+		if res := sweep(activities.RenderOutputAge + time.Hour); res.Objects != len(gone) || res.Bytes == 0 {
+			t.Fatalf("the sweep a week on removed %+v, want the %d files of %q", res, len(gone), gone)
+		}
+		left := files("videos/")
+		for _, k := range gone {
+			if slices.Contains(left, k) {
+				t.Errorf("%s was kept", k)
+			}
+		}
+		for _, k := range kept {
+			if !slices.Contains(left, k) {
+				t.Errorf("%s was removed", k)
+			}
+		}
+		v, err := e.store.VideoForWorkflow(ctx, edited.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(v.ContentKey, prefix(edited, 2)) {
+			t.Fatalf("content %q is not the second render's", v.ContentKey)
+		}
+		e.download(v.ContentKey, "kept.mp4")
 	})
 }

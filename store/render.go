@@ -585,3 +585,32 @@ func (s *Store) VideoLimits(ctx context.Context, publisherID int64, now time.Tim
 	l.VideosMade, l.DraftsMade = int(made), int(drafts)
 	return l, nil
 }
+
+// RenderOutputsInUse lists the attempts of a video whose output files (MP4, thumbnail,
+// subtitles) must stay: the completed attempt that is the video's content, and any
+// attempt still pending or rendering (its join may be storing them). A deleted or
+// missing video has none: nothing shows its renders any more. Every other attempt's
+// files were replaced by a later render, or belong to a render that failed or was
+// cancelled, and nothing links to them.
+func (s *Store) RenderOutputsInUse(ctx context.Context, videoID int64) (map[int]bool, error) {
+	db := s.db.WithContext(ctx)
+	var v models.Video
+	err := db.Where("id = ? AND deleted_at IS NULL", videoID).Take(&v).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return map[int]bool{}, nil
+	}
+	if err != nil {
+		return nil, translate(err, fmt.Sprintf("video %d", videoID))
+	}
+	var attempts []models.RenderAttempt
+	err = db.Where("video_id = ? AND (status IN ('pending', 'rendering') OR (status = ? AND content_key = ? AND content_key <> ''))",
+		videoID, string(models.RenderAttemptCompleted), v.ContentKey).Find(&attempts).Error
+	if err != nil {
+		return nil, translate(err, fmt.Sprintf("render attempts of video %d", videoID))
+	}
+	inUse := make(map[int]bool, len(attempts))
+	for _, a := range attempts {
+		inUse[a.Attempt] = true
+	}
+	return inUse, nil
+}

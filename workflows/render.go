@@ -213,17 +213,22 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 // SweepRenderCacheScheduleID names the daily Temporal Schedule of SweepRenderCache.
 const SweepRenderCacheScheduleID = "SweepRenderCache"
 
-// SweepRenderCache removes the render cache objects (segments, inserts, mixes) that
-// no render stored or made again for activities.RenderCacheAge. A Temporal Schedule
-// runs it daily.
+// SweepRenderCache removes what renders leave behind: the render cache objects
+// (segments, inserts, mixes) that no render stored or made again for
+// activities.RenderCacheAge, then the files of renders no video shows any more,
+// activities.RenderOutputAge after they were stored. A Temporal Schedule runs it daily;
+// the result counts both.
 func SweepRenderCache(ctx workflow.Context) (activities.SweepRenderCacheResult, error) {
 	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: time.Hour, HeartbeatTimeout: time.Minute,
 		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 5},
 	})
-	var res activities.SweepRenderCacheResult
-	err := workflow.ExecuteActivity(ctx, ra.SweepRenderCache, activities.SweepRenderCacheInput{}).Get(ctx, &res)
-	return res, err
+	var cache, outputs activities.SweepRenderCacheResult
+	if err := workflow.ExecuteActivity(ctx, ra.SweepRenderCache, activities.SweepRenderCacheInput{}).Get(ctx, &cache); err != nil {
+		return cache, err
+	}
+	err := workflow.ExecuteActivity(ctx, ra.SweepRenderOutputs, activities.SweepRenderOutputsInput{}).Get(ctx, &outputs)
+	return activities.SweepRenderCacheResult{Objects: cache.Objects + outputs.Objects, Bytes: cache.Bytes + outputs.Bytes}, err
 }
 
 // RenderVideo starts attempt n at rendering a video.

@@ -251,17 +251,20 @@ func TestRenderVideoWithInserts(t *testing.T) {
 	}
 }
 
-// TestSweepRenderCache: the sweep's activity is retried after a failure (an S3 outage)
-// and its count is the workflow's result.
+// TestSweepRenderCache: the sweep's activities (the cache, then renders' files nothing
+// shows) are retried after a failure (an S3 outage) and their counts add up to the
+// workflow's result.
 func TestSweepRenderCache(t *testing.T) {
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
 	env.RegisterActivity(ra)
 	env.OnActivity(ra.SweepRenderCache, mock.Anything, mock.Anything).Return(activities.SweepRenderCacheResult{}, errors.New("s3 unavailable")).Once()
 	env.OnActivity(ra.SweepRenderCache, mock.Anything, mock.Anything).Return(activities.SweepRenderCacheResult{Objects: 4, Bytes: 9000}, nil).Once()
+	env.OnActivity(ra.SweepRenderOutputs, mock.Anything, mock.Anything).Return(activities.SweepRenderCacheResult{}, errors.New("s3 unavailable")).Once()
+	env.OnActivity(ra.SweepRenderOutputs, mock.Anything, mock.Anything).Return(activities.SweepRenderCacheResult{Objects: 3, Bytes: 500}, nil).Once()
 	env.ExecuteWorkflow(SweepRenderCache)
 	var res activities.SweepRenderCacheResult
-	if err := env.GetWorkflowResult(&res); err != nil || res != (activities.SweepRenderCacheResult{Objects: 4, Bytes: 9000}) {
+	if err := env.GetWorkflowResult(&res); err != nil || res != (activities.SweepRenderCacheResult{Objects: 7, Bytes: 9500}) {
 		t.Fatalf("res %+v, err %v", res, err)
 	}
 	env.AssertExpectations(t)
