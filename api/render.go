@@ -384,7 +384,12 @@ func (s *Server) renderStatuses(c *gin.Context) error {
 	}
 	ctx := c.Request.Context()
 	out := []renderStatusItem{}
+	asked := make(map[int64]bool, len(req.VideoIDs))
 	for _, id := range req.VideoIDs {
+		if asked[id] {
+			continue // answered once, in the order first asked
+		}
+		asked[id] = true
 		v, err := s.store.VideoRow(ctx, session(c).PublisherID, id)
 		if errors.Is(err, models.ErrNotFound) {
 			continue

@@ -260,7 +260,8 @@ func TestRenderStartsOnceAndCharges(t *testing.T) {
 			d["renderStatus"] != domain.RenderStatusInProgress {
 			t.Fatalf("details while rendering = %v", d)
 		}
-		st := e.do(c, "POST", "/api/v2/video/renderStatus", map[string]any{"videoIds": []int64{v.ID, 999999}}, true).data()
+		// Unknown IDs are left out, and an ID asked twice is answered once.
+		st := e.do(c, "POST", "/api/v2/video/renderStatus", map[string]any{"videoIds": []int64{v.ID, 999999, v.ID}}, true).data()
 		if list := st["statuses"].([]any); len(list) != 1 || list[0].(map[string]any)["renderStatus"] != domain.RenderStatusInProgress {
 			t.Fatalf("renderStatus = %v", st)
 		}
