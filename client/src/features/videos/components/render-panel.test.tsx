@@ -62,6 +62,15 @@ function api(routes: Record<string, MockHandler> = {}) {
 
 const button = () => screen.getByTestId('render-button') as HTMLButtonElement;
 
+/** visibleText: the text of el a sighted user sees (what is inside a .visually-hidden element is not). */
+function visibleText(el: Element): string {
+  if (el.classList.contains('visually-hidden')) return '';
+  return [...el.childNodes]
+    .map((n) => (n.nodeType === Node.TEXT_NODE ? (n.textContent ?? '') : n instanceof Element ? visibleText(n) : ''))
+    .join('')
+    .trim();
+}
+
 async function enabledButton() {
   await waitFor(() => expect(button().disabled).toBe(false));
   return button();
@@ -433,6 +442,41 @@ describe('render panel', () => {
     expect(screen.getByTestId('export-ass').getAttribute('href')).toBe('/api/v2/video/42/subtitles/ass');
     expect(screen.queryByTestId('export-srt')).toBeNull();
     expect((await enabledButton()).textContent).toBe('Render again');
+  });
+
+  it.each([
+    {
+      outcome: 'completed',
+      answer: renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-1.mp4' }),
+      shown: 'The render has finished. The video is ready to play and download.',
+    },
+    {
+      outcome: 'failed',
+      answer: renderStatus({ status: 'failed', stage: 'failed', attempt: 1, renderStatus: 'error', error: 'Scene 2 could not be drawn.' }),
+      shown: 'Rendering failed: Scene 2 could not be drawn.',
+    },
+  ])('keeps what the focused status shows in sight when the render it followed ends ($outcome)', async ({ answer, shown }) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let started = false;
+    api({
+      'PUT /api/v2/video/42/render': () => {
+        started = true;
+        return ok({ videoId: 42, attempt: 1, renderStatus: 'in progress' }, 202);
+      },
+      'GET /api/v2/video/42/renderStatusWithDetails': () =>
+        ok(started ? answer : renderStatus()),
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    const status = screen.getByTestId('render-status');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    // The progress bar, which showed where the focus was, is gone: the outcome takes its place, visibly, inside the
+    // focused status (a keyboard user's ring is drawn around it), not in a box of nothing with the news elsewhere.
+    await waitFor(() => expect(screen.queryByTestId('render-progress')).toBeNull());
+    await waitFor(() => expect(visibleText(status)).toBe(shown));
+    expect(document.activeElement).toBe(status);
   });
 
   it('tells screen readers a render finished only when it finished on this page, not on opening a rendered video', async () => {

@@ -286,6 +286,8 @@ export function RenderPanel({ video }: { video: Video }) {
     : status.isError && video.renderStatus === 'error';
   // The status answer has the newest file as soon as an attempt completes; the video catches up when refetched.
   const completed = progress?.status === 'completed';
+  // A render that finished while this page watched it: its end is said, and shown where the focus waited for it.
+  const finishedHere = completed && watched;
   const playerUrl = (completed && progress.contentUrl) || video.contentUrl;
   const posterUrl = (completed && progress.thumbnailUrl) || video.thumbnailURL;
   const reuse = progress ? renderReuseText(progress) : '';
@@ -362,22 +364,23 @@ export function RenderPanel({ video }: { video: Video }) {
         </p>
       )}
 
+      {/* The status keeps the focus from the confirmation to the render's end, so it always shows something: the
+          progress bar while the render runs, then its outcome (that it finished, or its error), never an empty box. */}
       <div className="render-panel__status" role="group" aria-label="Render status" tabIndex={-1} ref={statusRef} data-testid="render-status">
         {progress && active && <RenderProgressBar progress={progress} />}
-        <p className="visually-hidden" role="status" data-testid="render-announcement">
-          {renderAnnouncement(progress, active, completed && watched)}
+        <p className={finishedHere ? 'render-panel__done' : 'visually-hidden'} role="status" data-testid="render-announcement">
+          {renderAnnouncement(progress, active, finishedHere)}
         </p>
+        {!active && failed && (
+          <div className="render-panel__error" role="alert" data-testid="render-error">
+            {progress?.status === 'cancelled'
+              ? 'The render was cancelled.'
+              : progress?.error
+                ? `Rendering failed: ${progress.error}`
+                : RENDER_ERROR_FALLBACK}
+          </div>
+        )}
       </div>
-
-      {!active && failed && (
-        <div className="render-panel__error" role="alert" data-testid="render-error">
-          {progress?.status === 'cancelled'
-            ? 'The render was cancelled.'
-            : progress?.error
-              ? `Rendering failed: ${progress.error}`
-              : RENDER_ERROR_FALLBACK}
-        </div>
-      )}
 
       {status.isError && (
         <p className="muted">
