@@ -335,6 +335,10 @@ describe('render panel', () => {
     for (const id of ['export-mp4', 'export-srt', 'export-vtt', 'export-ass']) {
       expect(screen.getByTestId(id).hasAttribute('download')).toBe(true);
     }
+    // Each control is named by what it is: the arrow is decoration, not "downwards arrow Video (MP4)".
+    expect(screen.getByRole('link', { name: 'Video (MP4)' })).toBe(screen.getByTestId('export-mp4'));
+    expect(screen.getByRole('link', { name: 'Subtitles (WebVTT)' })).toBe(screen.getByTestId('export-vtt'));
+    expect(player.getAttribute('aria-label')).toBe(`Rendered video: ${fullVideo().name}`);
     await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe('No changes since the last render.'));
     expect(button().textContent).toBe('Render again');
     expect(find('GET /api/v2/video/42').length).toBeGreaterThanOrEqual(2);

@@ -89,7 +89,7 @@ function RenderDownloads({ video, mp4Url }: { video: Video; mp4Url: string }) {
               onClick={(e) => follow(e, d.type)}
               data-testid={`export-${d.type}`}
             >
-              ⬇ {d.label}
+              <span aria-hidden="true">⬇</span> {d.label}
             </a>
           </li>
         ))}
@@ -350,6 +350,7 @@ export function RenderPanel({ video }: { video: Video }) {
         <video
           className={`render-player render-player--${video.aspectRatio}`}
           controls
+          aria-label={`Rendered video: ${video.name}`}
           preload="metadata"
           src={playerUrl}
           onError={() => playerFailed(playerUrl)}
