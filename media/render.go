@@ -80,6 +80,9 @@ type SegmentSlide struct {
 	// transparent: the still may have transparent pixels (RenderSegment looks), so it
 	// is laid on white first, as the library's thumbnails show it.
 	transparent bool
+	// transfer is the clip's colour transfer (RenderSegment looks): an HDR one is
+	// brought to SDR first (toSDR).
+	transfer string
 }
 
 // Crop is the part of a picture shown, as fractions of its width and height from its
@@ -169,6 +172,24 @@ const (
 	taglineBandAlpha    = 150      // of 255, black behind the headline
 )
 
+// toSDR is the filters, with a trailing comma, that bring an HDR clip's picture to
+// standard dynamic range in BT.709 before it is scaled to the segment's colours ("" for
+// any other transfer). Scaled as it was, only its matrix was converted: its BT.2020
+// primaries and HDR curve were shown as BT.709, so a phone's HDR clip (HLG on iPhones)
+// came out grey and washed out. HLG is made to look right on SDR screens: it is
+// converted directly, SDR white staying white. PQ (HDR10) is absolute: its reference
+// white (203 nits, ITU-R BT.2408) becomes SDR white, and highlights above it are
+// compressed (mobius) rather than clipped.
+func toSDR(transfer string) string {
+	switch transfer {
+	case "arib-std-b67":
+		return "zscale=t=bt709:p=bt709:m=bt709:r=tv:npl=100,"
+	case "smpte2084":
+		return "zscale=t=linear:npl=203,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=mobius:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p,"
+	}
+	return ""
+}
+
 // toBT601 are the scale options converting a picture to the colours every segment is
 // in and says it is in: BT.601 (what JPEG stills already are) in TV range. A clip in
 // BT.709 is converted; stills and clips then share one colour description, so their
@@ -224,6 +245,13 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 			if _, err := os.Stat(p); err != nil {
 				return fmt.Errorf("media: render segment: slide %d: %w", i, err)
 			}
+		}
+		if s.Video != "" {
+			p, err := t.Probe(ctx, s.Video, "")
+			if err != nil {
+				return fmt.Errorf("media: render segment: slide %d: %w", i, err)
+			}
+			in.Slides[i].transfer = p.ColorTransfer
 		}
 	}
 	if err := os.MkdirAll(workDir, 0o755); err != nil {
@@ -856,8 +884,8 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 			// fps first so frames a 60 fps clip drops are never scaled; bilinear is
 			// 5-10% faster than bicubic here and x264 spends fewer bits on it; tpad
 			// guards against a clip that cannot loop.
-			fmt.Fprintf(&g, "[%d:v:0]fps=%s,"+squarePixels+"%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
-				k, fps, s.cropFilter(), fitFilter(c, s.Contain, "bilinear"), n, fps)
+			fmt.Fprintf(&g, "[%d:v:0]fps=%s,%s"+squarePixels+"%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
+				k, fps, toSDR(s.transfer), s.cropFilter(), fitFilter(c, s.Contain, "bilinear"), n, fps)
 		default:
 			var k int
 			if s.Image != "" {
@@ -1275,8 +1303,8 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 	}
 	n := max(1, int(math.Round(p.Duration*float64(c.FPS))))
 	fps := strconv.Itoa(c.FPS)
-	graph := fmt.Sprintf("[0:v:0]fps=%s,"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
-		fps, c.Width, c.Height, c.Width, c.Height, n, fps)
+	graph := fmt.Sprintf("[0:v:0]fps=%s,%s"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
+		fps, toSDR(p.ColorTransfer), c.Width, c.Height, c.Width, c.Height, n, fps)
 	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
 	if threads > 0 {
 		args = append([]string{"-filter_threads", strconv.Itoa(threads)}, args...)

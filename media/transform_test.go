@@ -112,3 +112,65 @@ func TestClipsWithNonSquarePixelsKeepTheirShape(t *testing.T) {
 		t.Fatalf("left edge luma: slide %.0f, insert %.0f; want the white clip there, not a bar", s, i)
 	}
 }
+
+// meanRGB is the mean colour of the frame at ms of the video at path.
+func meanRGB(t *testing.T, path string, ms int) [3]float64 {
+	t.Helper()
+	raw, err := exec.Command("ffmpeg", "-v", "error", "-ss", strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64), "-i", path,
+		"-frames:v", "1", "-vf", "format=rgb24", "-f", "rawvideo", "-").Output()
+	if err != nil || len(raw) < 3 {
+		t.Fatalf("frame at %d ms of %s: %v", ms, path, err)
+	}
+	var sum [3]float64
+	for i, b := range raw {
+		sum[i%3] += float64(b)
+	}
+	for i := range sum {
+		sum[i] /= float64(len(raw) / 3)
+	}
+	return sum
+}
+
+// TestHDRClipsKeepTheirColours: a phone's HDR clip (HLG, or PQ), as a slide and as an
+// insert, shows the colours of the same picture filmed in SDR, not a grey, washed-out
+// one (its BT.2020 primaries and HDR curve read as BT.709).
+func TestHDRClipsKeepTheirColours(t *testing.T) {
+	const orange = "color=c=0xE08020:s=320x180:r=30:d=1"
+	sdr := generate(t, "sdr.mp4", "-f", "lavfi", "-i", orange, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "12")
+	hdr := func(name, trc string, nits int) string {
+		return generate(t, name, "-i", sdr, "-vf",
+			"zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t="+trc+":p=bt2020:m=bt2020nc:r=tv:npl="+strconv.Itoa(nits),
+			"-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "12",
+			"-color_primaries", "bt2020", "-color_trc", trc, "-colorspace", "bt2020nc")
+	}
+	clips := map[string]string{"sdr": sdr, "hlg": hdr("hlg.mp4", "arib-std-b67", 100), "pq": hdr("pq.mp4", "smpte2084", 203)}
+	tool := media.Tool{}
+	ctx := context.Background()
+	seen := map[string][2][3]float64{}
+	for name, clip := range clips {
+		dir := t.TempDir()
+		seg, insert := filepath.Join(dir, "seg.mp4"), filepath.Join(dir, "insert.mp4")
+		in := media.SegmentInput{Canvas: small, Slides: []media.SegmentSlide{{DurationMs: 500, Video: clip}}}
+		if err := tool.RenderSegment(ctx, in, dir, seg, nil); err != nil {
+			t.Fatalf("%s slide: %v", name, err)
+		}
+		if _, err := tool.RenderClipSegment(ctx, clip, small, 1, dir, insert); err != nil {
+			t.Fatalf("%s insert: %v", name, err)
+		}
+		seen[name] = [2][3]float64{meanRGB(t, seg, 250), meanRGB(t, insert, 250)}
+	}
+	want := seen["sdr"]
+	for _, name := range []string{"hlg", "pq"} {
+		for i, as := range []string{"a slide", "an insert"} {
+			got := seen[name][i]
+			for c := range got {
+				// Mobius compresses PQ's brightest tones a little; a washed-out picture is
+				// 40-90 off in red or blue.
+				if d := got[c] - want[i][c]; d > 25 || d < -25 {
+					t.Errorf("%s clip as %s: mean RGB %.0f, want about the SDR clip's %.0f", name, as, got, want[i])
+					break
+				}
+			}
+		}
+	}
+}
