@@ -174,3 +174,38 @@ func TestHDRClipsKeepTheirColours(t *testing.T) {
 		}
 	}
 }
+
+// TestAnimatedGIFsMove: an animated GIF on a slide plays, looping, as the editor shows
+// it, laid on white where it is transparent; a GIF of one frame stays a still.
+func TestAnimatedGIFsMove(t *testing.T) {
+	// Five frames, a tenth of a second each, black to white; then the same with its
+	// left half transparent.
+	moving := generate(t, "moving.gif", "-f", "lavfi", "-i", "color=c=black:s=160x90:r=10:d=0.5,geq=lum='X*0+N*60':cb=128:cr=128")
+	clear := generate(t, "clear.gif", "-f", "lavfi", "-i", "color=c=black:s=160x90:r=10:d=0.5,format=rgba,"+
+		"geq=r='N*60':g='N*60':b='N*60':a='if(lt(X,80),0,255)',split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128")
+	still := generate(t, "still.gif", "-f", "lavfi", "-i", "color=c=gray:s=160x90", "-frames:v", "1")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "seg.mp4")
+	seg := media.SegmentInput{Canvas: small, Slides: []media.SegmentSlide{
+		{DurationMs: 1000, Image: moving, KenBurns: true},
+		{DurationMs: 500, Image: clear},
+		{DurationMs: 500, Image: still, KenBurns: true},
+	}}
+	if err := (media.Tool{}).RenderSegment(context.Background(), seg, dir, out, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s := probeStream(t, out); s.frames != 60 {
+		t.Fatalf("got %+v, want 60 frames", s)
+	}
+	// The animation's frames at 0.05 s and 0.45 s, and again after it looped at 0.55 s.
+	first, last, looped := meanLuma(t, out, 50, ""), meanLuma(t, out, 450, ""), meanLuma(t, out, 550, "")
+	if last-first < 150 || looped > first+40 {
+		t.Fatalf("mean luma of the animated GIF: %.0f at 0.05 s, %.0f at 0.45 s, %.0f at 0.55 s; want it to play and loop", first, last, looped)
+	}
+	if l := meanLuma(t, out, 1250, "crop=iw/4:ih:0:0"); l < 220 {
+		t.Fatalf("the transparent half of an animated GIF: mean luma %.0f, want white", l)
+	}
+	if a, b := meanLuma(t, out, 1550, ""), meanLuma(t, out, 1950, ""); a < 100 || a > 160 || b < 100 || b > 160 {
+		t.Fatalf("the one-frame GIF: mean luma %.0f and %.0f, want its grey", a, b)
+	}
+}
