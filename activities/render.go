@@ -572,15 +572,16 @@ func (a *RenderActivities) SweepRenderOutputs(ctx context.Context, _ SweepRender
 // SweepRenderCacheInput is empty; the cut-off is the activity's clock.
 type SweepRenderCacheInput struct{}
 
-// SweepRenderCacheResult counts the cache objects removed and their bytes.
+// SweepRenderCacheResult counts the objects a sweep removed (SweepRenderCache,
+// SweepRenderOutputs) and their bytes.
 type SweepRenderCacheResult struct {
 	Objects int
 	Bytes   int64
 }
 
 // SweepRenderCache removes the render cache objects, of every account, last stored
-// over RenderCacheAge ago. A video's rendered MP4, thumbnail and subtitles are kept
-// elsewhere (RenderOutputPrefix) and are not touched.
+// over RenderCacheAge ago. Videos' rendered MP4s, thumbnails and subtitles are kept
+// elsewhere (RenderOutputPrefix; SweepRenderOutputs).
 func (a *RenderActivities) SweepRenderCache(ctx context.Context, _ SweepRenderCacheInput) (SweepRenderCacheResult, error) {
 	stop := heartbeatEvery(ctx, 10*time.Second, "sweep render cache")
 	defer stop()
