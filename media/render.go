@@ -273,6 +273,7 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 	if progress != nil {
 		beat = func() { progress(0) }
 	}
+	onFrameGrid(c, in.Slides)
 	if in.Slides, err = t.shrinkStills(ctx, c, in.Slides, dir, beat); err != nil {
 		return err
 	}
@@ -289,6 +290,22 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 		return t.renderParts(ctx, parts, max(in.Threads, 1), in.Spare, dir, out, progress)
 	}
 	return t.encodeSegment(ctx, segmentPart{in, overlays}, dir, out, progress)
+}
+
+// onFrameGrid gives each slide the whole frames between the places where it starts and
+// ends on the segment's frame grid, instead of its own length rounded to whole frames:
+// rounded one by one, the slides' errors of up to half a frame each added up, and a
+// scene's pictures drifted from its narration and subtitles, which are timed to the
+// millisecond (up to 76 ms in a scene of 32 slides). Each slide keeps at least one
+// frame.
+func onFrameGrid(c Canvas, slides []SegmentSlide) {
+	at, done := 0, 0 // ms of the slides so far, frames given to them
+	for i := range slides {
+		at += slides[i].DurationMs
+		n := max(1, c.Frames(at)-done)
+		done += n
+		slides[i].DurationMs = c.FramesMs(n)
+	}
 }
 
 // segmentPart is a segment, or a part of one, with its rasterised text.
