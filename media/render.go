@@ -346,12 +346,21 @@ func (t Tool) encodeSegment(ctx context.Context, p segmentPart, dir, out string,
 	return nil
 }
 
-// splitSegment cuts a segment into n parts of about equal length (each with its share of the rasterised text, cues cut and retimed to
-// the part) to encode side by side with one thread each: measured on 2 cores, two
-// one-thread encodes beat one two-thread encode by about a fifth (bench/render.sh). A
-// cut may fall inside a still or a text slide, whose frames do not depend on what came
-// before but the pan's place; a clip is not cut, the cut moves to its nearer end. One
-// part: no split.
+// maxGraphSlides is the most slides one ffmpeg graph holds. Every slide is an input of
+// the graph, open, decoded and buffered from the start to the end of the encode, about
+// 12 MB each at 1080p: a scene of 32 slides took 515 MB in one ffmpeg, one of 128 took
+// 1.6 GB, and nothing bounded a scene's slides. A longer segment is encoded in parts
+// of at most this many slides (about 190 MB each) and joined.
+const maxGraphSlides = 8
+
+// splitSegment cuts a segment into parts (each with its share of the rasterised text,
+// cues cut and retimed to the part): into n parts of about equal length to encode side
+// by side with one thread each (measured on 2 cores, two one-thread encodes beat one
+// two-thread encode by about a fifth, bench/render.sh), and at slide boundaries so
+// that no part holds more than maxGraphSlides slides. A cut for the cores may fall
+// inside a still or a text slide, whose frames do not depend on what came before but
+// the pan's place; a clip is not cut, the cut moves to its nearer end. One part: no
+// split.
 func splitSegment(in SegmentInput, ov segmentOverlays, n int) []segmentPart {
 	c := in.Canvas
 	frames := make([]int, len(in.Slides))
@@ -360,11 +369,8 @@ func splitSegment(in SegmentInput, ov segmentOverlays, n int) []segmentPart {
 		frames[i] = c.Frames(s.DurationMs)
 		total += frames[i]
 	}
-	if n < 2 || total < 2 {
-		return []segmentPart{{in, ov}}
-	}
-	bounds := []int{0} // the frames the parts start at, then total
-	for j := 1; j < n; j++ {
+	var cuts []int // the frames parts start at, besides 0
+	for j := 1; j < n && total >= 2; j++ {
 		at := (total*j + n/2) / n
 		a, i := 0, 0
 		for ; a+frames[i] <= at; i++ {
@@ -377,6 +383,18 @@ func splitSegment(in SegmentInput, ov segmentOverlays, n int) []segmentPart {
 				at = b
 			}
 		}
+		cuts = append(cuts, at)
+	}
+	a := 0
+	for i, f := range frames {
+		if i > 0 && i%maxGraphSlides == 0 {
+			cuts = append(cuts, a)
+		}
+		a += f
+	}
+	slices.Sort(cuts)
+	bounds := []int{0} // the frames the parts start at, then total
+	for _, at := range cuts {
 		if at > bounds[len(bounds)-1] && at < total {
 			bounds = append(bounds, at)
 		}
