@@ -17,6 +17,8 @@ const (
 	MsgClipNotReady = "This video is still importing. Try again when it is ready."
 	MsgInsertType   = "Insert type must be 1 (intro), 2 (outro) or 3 (scene prepend)."
 	MsgInsertExists = "This video already has an insert of that type. Replace it instead."
+	// MsgVoiceoverScenePrepend refuses what the render of a voiceover video would leave out.
+	MsgVoiceoverScenePrepend = "A voiceover video plays its narration as one recording, so nothing can play before each scene. Use an intro or an outro."
 )
 
 var errInsertNotFound = &Error{Status: http.StatusNotFound, Code: "insert_not_found", Message: "This insert does not exist."}
@@ -145,6 +147,8 @@ func insertError(err error) error {
 		return validation(domain.FieldError{Field: "assetId", Message: MsgNotVideoClip})
 	case errors.Is(err, models.ErrMediaNotReady):
 		return validation(domain.FieldError{Field: "assetId", Message: MsgClipNotReady})
+	case errors.Is(err, models.ErrVoiceoverScenePrepend):
+		return validation(domain.FieldError{Field: "videoInsertTypeId", Message: MsgVoiceoverScenePrepend})
 	case errors.Is(err, models.ErrInsertExists):
 		return &Error{Status: http.StatusConflict, Code: "insert_exists", Message: MsgInsertExists}
 	}

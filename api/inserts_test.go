@@ -90,3 +90,29 @@ func TestInsertCalls(t *testing.T) {
 		}
 	})
 }
+
+// A voiceover video's render puts nothing between its scenes: a scene prepend is
+// refused with why, on the field that names it, where an intro is taken.
+func TestVoiceoverScenePrependRefused(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ann, pub := e.signUp("ann@example.com")
+		v := e.renderableVideo(ann, pub)
+		e.exec("UPDATE videos SET is_voiceover = ? WHERE id = ?", true, v.ID)
+		path := fmt.Sprintf("/api/v2/video/%d/inserts", v.ID)
+		clip := e.seed(pub, "clip.mp4", models.AssetTypeIDVideo, 1)
+		e.exec("UPDATE assets SET media_key = 'assets/clip.mp4' WHERE id = ?", clip)
+		r := e.do(ann, "POST", path, map[string]any{"videoInsertTypeId": 3, "assetId": clip}, true)
+		if r.Status != 400 || r.message() != api.MsgVoiceoverScenePrepend {
+			t.Fatalf("scene prepend of a voiceover video = %d %v", r.Status, r.Body)
+		}
+		r = e.do(ann, "POST", path, map[string]any{"videoInsertTypeId": 1, "assetId": clip}, true)
+		if r.Status != 201 {
+			t.Fatalf("intro of a voiceover video = %d %v", r.Status, r.Body)
+		}
+		intro := num(r.data()["videoInsertId"])
+		if r := e.do(ann, "PUT", fmt.Sprintf("%s/%d", path, intro), map[string]any{"videoInsertTypeId": 3, "assetId": clip}, true); r.Status != 400 || r.message() != api.MsgVoiceoverScenePrepend {
+			t.Fatalf("intro to scene prepend = %d %v", r.Status, r.Body)
+		}
+	})
+}

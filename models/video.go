@@ -277,6 +277,9 @@ var (
 	ErrNotVideoClip = errors.New("not a video of the library")
 	// ErrInsertExists: the video has an insert of that type already (replace it).
 	ErrInsertExists = errors.New("insert of that type exists")
+	// ErrVoiceoverScenePrepend: a voiceover video is one recording, so nothing plays
+	// between its scenes (the render would leave a scene prepend out).
+	ErrVoiceoverScenePrepend = errors.New("a voiceover video takes no scene prepend")
 )
 
 // Errors of editor changes.

@@ -58,11 +58,24 @@ func insertClip(tx *gorm.DB, publisherID, assetID int64) (models.Asset, error) {
 	return a, nil
 }
 
+// insertFits checks that video v can take an insert of type t: a voiceover video is
+// one recording and takes no scene prepend (its render would leave it out).
+func insertFits(v models.Video, t models.InsertType) error {
+	if v.IsVoiceover && t == models.InsertScenePrepend {
+		return models.ErrVoiceoverScenePrepend
+	}
+	return nil
+}
+
 // CreateInsert sets the video's insert of type t to a video of the library; a type
-// already set is ErrInsertExists.
+// already set is ErrInsertExists, a scene prepend of a voiceover video
+// ErrVoiceoverScenePrepend.
 func (s *Store) CreateInsert(ctx context.Context, publisherID, videoID int64, t models.InsertType, assetID int64, now time.Time) (models.VideoInsert, error) {
 	var in models.VideoInsert
 	err := s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
+		if err := insertFits(v, t); err != nil {
+			return err
+		}
 		a, err := insertClip(tx, publisherID, assetID)
 		if err != nil {
 			return err
@@ -84,12 +97,16 @@ func (s *Store) CreateInsert(ctx context.Context, publisherID, videoID int64, t 
 	return in, err
 }
 
-// UpdateInsert changes an insert's type and clip.
+// UpdateInsert changes an insert's type and clip (a voiceover video's to a scene
+// prepend is ErrVoiceoverScenePrepend).
 func (s *Store) UpdateInsert(ctx context.Context, publisherID, videoID, insertID int64, t models.InsertType, assetID int64, now time.Time) (models.VideoInsert, error) {
 	var in models.VideoInsert
 	err := s.editVideoDraft(ctx, publisherID, videoID, now, func(tx *gorm.DB, v models.Video) error {
 		if err := tx.Where("video_id = ?", v.ID).Take(&in, insertID).Error; err != nil {
 			return translate(err, fmt.Sprintf("insert %d", insertID))
+		}
+		if err := insertFits(v, t); err != nil {
+			return err
 		}
 		a, err := insertClip(tx, publisherID, assetID)
 		if err != nil {

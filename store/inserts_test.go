@@ -87,3 +87,48 @@ func TestInserts(t *testing.T) {
 		}
 	})
 }
+
+// A voiceover video is one recording: its render puts nothing between the scenes, so a
+// scene prepend is refused rather than taken and silently left out; an intro and an
+// outro are taken, as for any video.
+func TestVoiceoverInserts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		s, ctx, now := db.Store, t.Context(), time.Now()
+		u, err := s.CreateAccount(ctx, store.NewAccount{Email: "ann@example.com", PasswordHash: "h", Category: models.UserCategoryIndividual})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pub := u.PublisherID
+		clip := models.Asset{PublisherID: pub, Name: "clip", TypeID: models.AssetTypeIDVideo, Source: models.AssetSourceInternal, State: models.AssetStateComplete, MediaKey: "k"}
+		if err := s.CreateAsset(ctx, &clip); err != nil {
+			t.Fatal(err)
+		}
+		v := newVideo(t, s, pub, nil, "Spoken", now, nil)
+		if err := s.DB().Model(&models.Video{}).Where("id = ?", v.ID).Updates(map[string]any{"is_voiceover": true, "draft": false}).Error; err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			typ  models.InsertType
+			want error
+		}{
+			{models.InsertScenePrepend, models.ErrVoiceoverScenePrepend},
+			{models.InsertIntro, nil},
+			{models.InsertOutro, nil},
+		} {
+			if _, err := s.CreateInsert(ctx, pub, v.ID, tt.typ, clip.ID, now); !errors.Is(err, tt.want) {
+				t.Errorf("add a %s: %v, want %v", tt.typ.Name(), err, tt.want)
+			}
+		}
+		list, err := s.Inserts(ctx, pub, v.ID)
+		if err != nil || len(list) != 2 {
+			t.Fatalf("inserts = %+v, %v", list, err)
+		}
+		// Nor can an intro be turned into one.
+		if _, err := s.UpdateInsert(ctx, pub, v.ID, list[0].ID, models.InsertScenePrepend, clip.ID, now); !errors.Is(err, models.ErrVoiceoverScenePrepend) {
+			t.Fatalf("intro to scene prepend: %v", err)
+		}
+		if list, _ := s.Inserts(ctx, pub, v.ID); list[0].Type != models.InsertIntro {
+			t.Fatalf("a refused change changed the insert: %+v", list[0])
+		}
+	})
+}
