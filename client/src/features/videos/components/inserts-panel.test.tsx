@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { fullVideo } from '../test/fixtures';
-import { DELETED_INSERT, INSERT_PLAY_FAILED, LIBRARY_VIDEOS_EMPTY } from './inserts-panel';
+import {
+  DELETED_INSERT,
+  INSERT_PLAY_FAILED,
+  LIBRARY_VIDEOS_EMPTY,
+  VOICEOVER_NO_SCENE_PREPEND,
+  VOICEOVER_SCENE_PREPEND_LEFT_OUT,
+} from './inserts-panel';
 
 interface ServerInsert {
   videoInsertId: number;
@@ -125,6 +131,46 @@ describe('inserts panel', () => {
     expect(within(row(2)).getByTestId('insert-deleted').textContent).toBe(DELETED_INSERT);
     expect(within(row(2)).getByTestId('insert-play')).toHaveProperty('disabled', true);
     expect(within(row(2)).getByTestId('insert-choose').textContent).toBe('Replace');
+  });
+
+  it('offers no video before each scene of a voiceover video, whose render puts none there', async () => {
+    api([], { 'GET /api/v2/video/42': ok({ ...fullVideo(), isVoiceover: true }) });
+    renderApp('/dashboard/video/42');
+    await loaded();
+    expect(within(row(3)).getByTestId('insert-hint').textContent).toBe(VOICEOVER_NO_SCENE_PREPEND);
+    expect(within(row(3)).queryByTestId('insert-choose')).toBeNull();
+    // The intro and the outro play as for any video.
+    expect(within(row(1)).getByTestId('insert-choose').textContent).toBe('Choose video');
+    expect(within(row(2)).getByTestId('insert-choose').textContent).toBe('Choose video');
+  });
+
+  it("says a voiceover video's video before each scene is left out, and offers only Remove", async () => {
+    const { server } = api([insert(9, 3, { name: 'Sting.mp4' })], {
+      'GET /api/v2/video/42': ok({ ...fullVideo(), isVoiceover: true }),
+      'DELETE /api/v2/video/42/inserts/9': () => {
+        server.inserts = [];
+        return { status: 204 };
+      },
+    });
+    renderApp('/dashboard/video/42');
+    await loaded();
+    expect(nameIn(3)).toBe('Sting.mp4');
+    expect(within(row(3)).getByTestId('insert-left-out').textContent).toBe(VOICEOVER_SCENE_PREPEND_LEFT_OUT);
+    expect(within(row(3)).queryByTestId('insert-choose')).toBeNull();
+
+    // Removed, the row has no button to take the focus: the panel's title does.
+    fireEvent.click(within(row(3)).getByTestId('insert-remove'));
+    fireEvent.click(await screen.findByTestId('insert-remove-confirm-submit'));
+    await waitFor(() => expect(nameIn(3)).toBe('None'));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Intro and outro'));
+  });
+
+  it('says nothing is left out of an ordinary video', async () => {
+    api([insert(9, 3)]);
+    renderApp('/dashboard/video/42');
+    await loaded();
+    expect(within(row(3)).queryByTestId('insert-left-out')).toBeNull();
+    expect(within(row(3)).getByTestId('insert-choose').textContent).toBe('Replace');
   });
 
   it('POSTs the video chosen for an empty kind and reads the render gate again', async () => {

@@ -67,6 +67,13 @@ export function insertRows(types: VideoInsertType[] | undefined): InsertRowInfo[
 
 const clipName = (clip: { name: string }) => clip.name || 'Untitled video';
 
+/** VOICEOVER_NO_SCENE_PREPEND: why a voiceover video takes no video before each scene (its render puts none there). */
+export const VOICEOVER_NO_SCENE_PREPEND =
+  'Not for a voiceover video: its narration plays as one recording, with nothing between the scenes.';
+
+/** VOICEOVER_SCENE_PREPEND_LEFT_OUT: said of a video before each scene that a voiceover video has anyway. */
+export const VOICEOVER_SCENE_PREPEND_LEFT_OUT = 'Left out of the render: a voiceover video plays as one recording. Remove it.';
+
 /** DELETED_INSERT: said of an insert whose video was deleted from the media library. */
 export const DELETED_INSERT = 'Deleted from your media library: left out of the render. Replace or remove it.';
 
@@ -202,6 +209,8 @@ function InsertPicker({
 
 interface InsertRowProps {
   row: InsertRowInfo;
+  /** Why this kind cannot play in the video ("" when it can): it offers no Choose, only Remove for one set. */
+  unavailable: string;
   insert: VideoInsert | undefined;
   picking: boolean;
   busy: boolean;
@@ -216,6 +225,7 @@ interface InsertRowProps {
 
 function InsertRow({
   row,
+  unavailable,
   insert,
   picking,
   busy,
@@ -236,7 +246,11 @@ function InsertRow({
           <span className="insert-row__label" id={labelId}>
             {row.label}
           </span>
-          {row.hint && <span className="muted">{row.hint}</span>}
+          {(unavailable || row.hint) && (
+            <span className="muted" data-testid="insert-hint">
+              {unavailable && !insert ? unavailable : row.hint}
+            </span>
+          )}
         </div>
         {insert ? (
           <div className="insert-row__clip">
@@ -251,6 +265,11 @@ function InsertRow({
                   {DELETED_INSERT}
                 </span>
               )}
+              {unavailable && !insert.deleted && (
+                <span className="field__error" data-testid="insert-left-out">
+                  {VOICEOVER_SCENE_PREPEND_LEFT_OUT}
+                </span>
+              )}
             </div>
           </div>
         ) : (
@@ -261,18 +280,20 @@ function InsertRow({
           </div>
         )}
         <div className="insert-row__tools">
-          <button
-            ref={chooseRef}
-            type="button"
-            className="button button--secondary button--sm"
-            aria-expanded={picking}
-            aria-label={insert ? `Replace the ${row.label.toLowerCase()} video` : `Choose video for ${row.label}`}
-            disabled={busy && !picking}
-            onClick={onTogglePicker}
-            data-testid="insert-choose"
-          >
-            {insert ? 'Replace' : 'Choose video'}
-          </button>
+          {!unavailable && (
+            <button
+              ref={chooseRef}
+              type="button"
+              className="button button--secondary button--sm"
+              aria-expanded={picking}
+              aria-label={insert ? `Replace the ${row.label.toLowerCase()} video` : `Choose video for ${row.label}`}
+              disabled={busy && !picking}
+              onClick={onTogglePicker}
+              data-testid="insert-choose"
+            >
+              {insert ? 'Replace' : 'Choose video'}
+            </button>
+          )}
           {insert && (
             <button
               type="button"
@@ -287,7 +308,9 @@ function InsertRow({
           )}
         </div>
       </div>
-      {picking && <InsertPicker row={row} current={insert} choosing={choosing} onChoose={onChoose} onClose={onClosePicker} />}
+      {picking && !unavailable && (
+        <InsertPicker row={row} current={insert} choosing={choosing} onChoose={onChoose} onClose={onClosePicker} />
+      )}
     </li>
   );
 }
@@ -307,6 +330,7 @@ export function InsertsPanel({ video }: { video: Video }) {
   const [removing, setRemoving] = useState<{ insert: VideoInsert; row: InsertRowInfo } | null>(null);
   const chooseButtons = useRef(new Map<number, HTMLButtonElement>());
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   const add = useAddVideoInsert(videoId, { onError: (e) => setNotice(errorMessage(e, ADD_INSERT_FAILED)) });
   const replace = useReplaceVideoInsert(videoId, { onError: (e) => setNotice(errorMessage(e, REPLACE_INSERT_FAILED)) });
@@ -324,7 +348,8 @@ export function InsertsPanel({ video }: { video: Video }) {
     const typeId = focusAfterChange.current;
     if (typeId === null || busy) return;
     focusAfterChange.current = null;
-    chooseButtons.current.get(typeId)?.focus();
+    // A row without the button (a voiceover video's before each scene) leaves the focus on the panel's title.
+    (chooseButtons.current.get(typeId) ?? titleRef.current)?.focus();
   });
 
   function closePicker(typeId: number) {
@@ -369,7 +394,7 @@ export function InsertsPanel({ video }: { video: Video }) {
   return (
     <section className="panel soundtrack-panel inserts-panel" aria-labelledby={titleId} data-testid="inserts-panel">
       <header className="soundtrack-panel__header">
-        <h2 className="panel__title" id={titleId}>
+        <h2 className="panel__title" id={titleId} ref={titleRef} tabIndex={-1}>
           Intro and outro
         </h2>
         <span className="muted">Videos from your media library that play around this one.</span>
@@ -406,6 +431,7 @@ export function InsertsPanel({ video }: { video: Video }) {
               <InsertRow
                 key={typeId}
                 row={row}
+                unavailable={video.isVoiceover && typeId === VIDEO_INSERT_TYPE.ScenePrepend ? VOICEOVER_NO_SCENE_PREPEND : ''}
                 insert={byType.get(typeId)}
                 picking={picking === typeId}
                 busy={busy}
