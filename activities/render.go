@@ -148,6 +148,11 @@ type SceneRender struct {
 	// Cues are the burned-in subtitles, relative to the scene's start.
 	Cues []media.Cue
 	Hash string
+	// Frames is how long the scene's segment lasts in whole frames of the canvas (each
+	// slide rounded to them), which places what follows it on the joined video. 0 in a
+	// voiceover's plan (its sound and subtitles follow its one recording) and in plans
+	// made before it was kept: the timeline is then the slides' milliseconds.
+	Frames int `json:",omitempty"`
 }
 
 // clip is the part of cue c (on the video's timeline) shown during the scene, with
@@ -286,6 +291,9 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 			}
 			at += l.DurationMs
 			sr.DurationMs += l.DurationMs
+			if !v.IsVoiceover {
+				sr.Frames += canvas.Frames(l.DurationMs)
+			}
 		}
 		if len(sr.Slides) > 0 {
 			res.Scenes = append(res.Scenes, sr)
@@ -1011,6 +1019,24 @@ type renderTimeline struct {
 
 func timelineOf(p PlanRenderResult, inserts []RenderInsertResult) renderTimeline {
 	var tl renderTimeline
+	// Each segment lasts whole frames: a scene's slides rounded to them, so a scene
+	// starts up to half a frame per slide before it away from the sum of the slides'
+	// milliseconds, and that adds up (36 ms, more than a frame, by the 12th scene of a
+	// 20-scene video). Counted in frames, the sound and the subtitles that follow a
+	// scene start where its picture does, within half a millisecond.
+	byFrames := p.Canvas.FPS > 0
+	for _, sc := range p.Scenes {
+		byFrames = byFrames && sc.Frames > 0
+	}
+	frames, at := 0, 0
+	advance := func(ms, n int) {
+		if byFrames {
+			frames += n
+			at = p.Canvas.FramesMs(frames)
+			return
+		}
+		at += ms
+	}
 	for i := range inserts {
 		switch in := &inserts[i]; in.Type {
 		case models.InsertIntro:
@@ -1027,23 +1053,24 @@ func timelineOf(p PlanRenderResult, inserts []RenderInsertResult) renderTimeline
 			tl.sounds = append(tl.sounds, RenderClip{Key: in.AudioKey, StartMs: at})
 		}
 	}
-	at := 0
+	// An insert's segment is whole frames already (RenderClipSegment).
+	insert := func(in *RenderInsertResult) {
+		place(in, at)
+		advance(in.DurationMs, p.Canvas.Frames(in.DurationMs))
+	}
 	if tl.intro != nil {
-		place(tl.intro, 0)
-		at += tl.intro.DurationMs
+		insert(tl.intro)
 	}
 	for _, sc := range p.Scenes {
 		if tl.prepend != nil {
-			place(tl.prepend, at)
-			at += tl.prepend.DurationMs
+			insert(tl.prepend)
 		}
 		tl.shift = append(tl.shift, at-sc.StartMs)
 		tl.cuts = append(tl.cuts, at)
-		at += sc.DurationMs
+		advance(sc.DurationMs, sc.Frames)
 	}
 	if tl.outro != nil {
-		place(tl.outro, at)
-		at += tl.outro.DurationMs
+		insert(tl.outro)
 	}
 	tl.TotalMs = at
 	return tl

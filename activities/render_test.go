@@ -500,7 +500,17 @@ func TestRenderWithInserts(t *testing.T) {
 		if introMs < 1500 || introMs > 1600 || prependMs != 500 || outroMs != 500 {
 			t.Fatalf("insert lengths %v", lengths)
 		}
-		want := introMs + prependMs + plan.DurationMs + outroMs // one scene: one prepend
+		// One scene: one prepend. The scene lasts its slides in whole frames, as its
+		// segment does; what follows it is placed there.
+		frames := 0
+		for _, s := range plan.Scenes[0].Slides {
+			frames += plan.Canvas.Frames(s.DurationMs)
+		}
+		if plan.Scenes[0].Frames != frames {
+			t.Fatalf("the scene lasts %d frames in the plan, its slides %d", plan.Scenes[0].Frames, frames)
+		}
+		c := plan.Canvas
+		want := c.FramesMs(c.Frames(introMs) + c.Frames(prependMs) + frames + c.Frames(outroMs))
 		if joined.Output.DurationMs != want {
 			t.Fatalf("output %d ms, want %d", joined.Output.DurationMs, want)
 		}

@@ -36,3 +36,57 @@ func TestSubtitleFilesFollowTheInserts(t *testing.T) {
 		})
 	}
 }
+
+// TestTimelineFollowsThePicture: each scene's segment lasts its slides in whole frames,
+// so what follows a scene (the next scene's narration and subtitles, an insert and its
+// sound, the end of the sound track) starts where its picture does, however many
+// scenes' roundings come before, not at the sum of the slides' milliseconds. A plan
+// without the frames (a voiceover's, or one made before) keeps the milliseconds.
+func TestTimelineFollowsThePicture(t *testing.T) {
+	c := media.Canvas16x9 // 30 fps
+	// Twenty scenes of 1,810 ms: each segment is 54 frames, 1,800 ms.
+	var scenes []SceneRender
+	for i := range 20 {
+		scenes = append(scenes, SceneRender{StartMs: i * 1810, DurationMs: 1810, Frames: c.Frames(1810)})
+	}
+	last := 19 * 1810
+	cue := media.Cue{StartMs: last + 100, EndMs: last + 900, Text: "In the last scene"}
+	noFrames := make([]SceneRender, len(scenes))
+	for i, sc := range scenes {
+		sc.Frames = 0
+		noFrames[i] = sc
+	}
+	prepend := RenderInsertResult{Type: models.InsertScenePrepend, DurationMs: c.FramesMs(37), AudioKey: "p.wav"} // 1,233 ms
+	intro := RenderInsertResult{Type: models.InsertIntro, DurationMs: 2000}
+	outro := RenderInsertResult{Type: models.InsertOutro, DurationMs: 2500, AudioKey: "o.wav"}
+	tests := []struct {
+		name      string
+		scenes    []SceneRender
+		inserts   []RenderInsertResult
+		lastScene int // where the last scene's picture starts
+		total     int
+	}{
+		{"no inserts", scenes, nil, 19 * 1800, 20 * 1800},
+		{"an intro, a prepend and an outro", scenes, []RenderInsertResult{intro, prepend, outro},
+			c.FramesMs(60 + 20*37 + 19*54), c.FramesMs(60+20*37+20*54) + 2500},
+		{"without frames, the milliseconds", noFrames, []RenderInsertResult{intro, outro}, 2000 + last, 2000 + 20*1810 + 2500},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := PlanRenderResult{Canvas: c, Scenes: tc.scenes, DurationMs: 20 * 1810, Cues: []media.Cue{cue}}
+			tl := timelineOf(p, tc.inserts)
+			if got := tl.at(p, last); got != tc.lastScene {
+				t.Errorf("the last scene's narration starts at %d ms, its picture at %d", got, tc.lastScene)
+			}
+			if got := tl.cues(p); len(got) != 1 || got[0].StartMs != tc.lastScene+100 || got[0].EndMs != tc.lastScene+900 {
+				t.Errorf("cue = %+v, want it from %d ms", got, tc.lastScene+100)
+			}
+			if tl.TotalMs != tc.total {
+				t.Errorf("total = %d ms, want %d", tl.TotalMs, tc.total)
+			}
+			if n := len(tl.sounds); n > 0 && tl.sounds[n-1].Key == "o.wav" && tl.sounds[n-1].StartMs != tc.total-2500 {
+				t.Errorf("the outro's sound starts at %d ms, its picture at %d", tl.sounds[n-1].StartMs, tc.total-2500)
+			}
+		})
+	}
+}
