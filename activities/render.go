@@ -148,8 +148,9 @@ type SceneRender struct {
 	// Cues are the burned-in subtitles, relative to the scene's start.
 	Cues []media.Cue
 	Hash string
-	// Frames is how long the scene's segment lasts in whole frames of the canvas (each
-	// slide rounded to them), which places what follows it on the joined video. 0 in a
+	// Frames is how long the scene's segment lasts in whole frames of the canvas (its
+	// slides on the segment's frame grid, media.Canvas.SlideFrames), which places what
+	// follows it on the joined video. 0 in a
 	// voiceover's plan (its sound and subtitles follow its one recording) and in plans
 	// made before it was kept: the timeline is then the slides' milliseconds.
 	Frames int `json:",omitempty"`
@@ -291,11 +292,17 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 			}
 			at += l.DurationMs
 			sr.DurationMs += l.DurationMs
-			if !v.IsVoiceover {
-				sr.Frames += canvas.Frames(l.DurationMs)
-			}
 		}
 		if len(sr.Slides) > 0 {
+			if !v.IsVoiceover {
+				ds := make([]int, len(sr.Slides))
+				for k, s := range sr.Slides {
+					ds[k] = s.DurationMs
+				}
+				for _, n := range canvas.SlideFrames(ds) {
+					sr.Frames += n
+				}
+			}
 			res.Scenes = append(res.Scenes, sr)
 		}
 	}

@@ -488,7 +488,7 @@ func TestRenderWithInserts(t *testing.T) {
 		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
 			t.Fatal(err)
 		}
-		_, plan, _, joined := e.render(v.ID)
+		_, plan, segs, joined := e.render(v.ID)
 		if len(plan.Inserts) != 3 || len(e.lastInserts) != 3 {
 			t.Fatalf("plan inserts %+v, rendered %+v", plan.Inserts, e.lastInserts)
 		}
@@ -500,16 +500,17 @@ func TestRenderWithInserts(t *testing.T) {
 		if introMs < 1500 || introMs > 1600 || prependMs != 500 || outroMs != 500 {
 			t.Fatalf("insert lengths %v", lengths)
 		}
-		// One scene: one prepend. The scene lasts its slides in whole frames, as its
-		// segment does; what follows it is placed there.
-		frames := 0
-		for _, s := range plan.Scenes[0].Slides {
-			frames += plan.Canvas.Frames(s.DurationMs)
-		}
-		if plan.Scenes[0].Frames != frames {
-			t.Fatalf("the scene lasts %d frames in the plan, its slides %d", plan.Scenes[0].Frames, frames)
-		}
+		// One scene: one prepend. The plan counts the scene in the frames its segment
+		// lasts; what follows it is placed there.
 		c := plan.Canvas
+		sp, err := media.Tool{}.Probe(ctx, e.download(segs[0].Key, "segment.mp4"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames := int(math.Round(sp.Duration * float64(c.FPS)))
+		if plan.Scenes[0].Frames != frames {
+			t.Fatalf("the scene lasts %d frames in the plan, its segment %d", plan.Scenes[0].Frames, frames)
+		}
 		want := c.FramesMs(c.Frames(introMs) + c.Frames(prependMs) + frames + c.Frames(outroMs))
 		if joined.Output.DurationMs != want {
 			t.Fatalf("output %d ms, want %d", joined.Output.DurationMs, want)

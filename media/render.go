@@ -213,8 +213,8 @@ func encodeArgs(c Canvas, preset string, threads, frames int) []string {
 }
 
 // RenderSegment renders the slides of in to out: a video-only H.264 MP4 (yuv420p,
-// exactly in.Canvas.FPS, square pixels) of exactly the sum of the slides' frame
-// counts, each slide lasting Canvas.Frames(DurationMs). Scratch files go in a fresh
+// exactly in.Canvas.FPS, square pixels) in which each slide lasts its frames of
+// Canvas.SlideFrames (on the segment's frame grid). Scratch files go in a fresh
 // directory under workDir that is removed on return. progress, when not nil, is called
 // with how many milliseconds of the segment are encoded. Cancelling ctx kills ffmpeg.
 //
@@ -292,18 +292,30 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 	return t.encodeSegment(ctx, segmentPart{in, overlays}, dir, out, progress)
 }
 
-// onFrameGrid gives each slide the whole frames between the places where it starts and
-// ends on the segment's frame grid, instead of its own length rounded to whole frames:
-// rounded one by one, the slides' errors of up to half a frame each added up, and a
-// scene's pictures drifted from its narration and subtitles, which are timed to the
-// millisecond (up to 76 ms in a scene of 32 slides). Each slide keeps at least one
-// frame.
-func onFrameGrid(c Canvas, slides []SegmentSlide) {
+// SlideFrames is how many frames each slide of a segment, lasting durationsMs one
+// after another, is shown for (RenderSegment): the whole frames between the places where
+// it starts and ends on the segment's frame grid, at least one. Its sum is how many
+// frames the segment lasts. Rounded one by one instead, the slides' errors of up to
+// half a frame each added up, and a scene's pictures drifted from its narration and
+// subtitles, which are timed to the millisecond (up to 76 ms in a scene of 32 slides).
+func (c Canvas) SlideFrames(durationsMs []int) []int {
+	out := make([]int, len(durationsMs))
 	at, done := 0, 0 // ms of the slides so far, frames given to them
-	for i := range slides {
-		at += slides[i].DurationMs
-		n := max(1, c.Frames(at)-done)
-		done += n
+	for i, d := range durationsMs {
+		at += d
+		out[i] = max(1, c.Frames(at)-done)
+		done += out[i]
+	}
+	return out
+}
+
+// onFrameGrid makes each slide last its SlideFrames.
+func onFrameGrid(c Canvas, slides []SegmentSlide) {
+	ds := make([]int, len(slides))
+	for i, s := range slides {
+		ds[i] = s.DurationMs
+	}
+	for i, n := range c.SlideFrames(ds) {
 		slides[i].DurationMs = c.FramesMs(n)
 	}
 }

@@ -44,6 +44,18 @@ func TestRenderSegmentSlidesStartOnTheirFrames(t *testing.T) {
 			if want := small.Frames(tc.slides * tc.ms); len(frames) != want {
 				t.Fatalf("%d frames, want %d (%d slides of %d ms)", len(frames), want, tc.slides, tc.ms)
 			}
+			// The render's plan counts a scene by SlideFrames: it must be what the segment lasts.
+			ds := make([]int, tc.slides)
+			for i := range ds {
+				ds[i] = tc.ms
+			}
+			sum := 0
+			for _, n := range small.SlideFrames(ds) {
+				sum += n
+			}
+			if sum != len(frames) {
+				t.Fatalf("SlideFrames add up to %d frames, the segment lasts %d", sum, len(frames))
+			}
 			mean := func(f []byte) int {
 				sum := 0
 				for _, p := range f {
