@@ -118,6 +118,7 @@ func notifyRender(ctx workflow.Context, in RenderVideoInput) {
 
 func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProgress) (RenderVideoResult, error) {
 	var res RenderVideoResult
+	started := workflow.Now(ctx)
 	plan := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: 2 * time.Minute,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
@@ -157,7 +158,7 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 	futures := make([]workflow.Future, len(p.Scenes))
 	for i, sc := range p.Scenes {
 		futures[i] = workflow.ExecuteActivity(work, ra.RenderSegment, activities.RenderSegmentInput{
-			PublisherID: p.PublisherID, AttemptID: in.AttemptID, Canvas: p.Canvas, Style: p.Style, Scene: sc})
+			PublisherID: p.PublisherID, AttemptID: in.AttemptID, Canvas: p.Canvas, Style: p.Style, Scene: sc, Started: started})
 	}
 	inserts := make([]activities.RenderInsertResult, len(insertFutures))
 	for i, f := range insertFutures {
