@@ -686,9 +686,13 @@ type RenderSegmentInput struct {
 	Canvas      media.Canvas
 	Style       media.SubtitleStyle
 	Scene       SceneRender
+	// Started is when the render started: a segment stored since was stored by this
+	// render (an earlier run of this step, whose result was lost), not reused from an
+	// earlier one. Zero: every segment found counts as reused.
+	Started time.Time
 }
 
-// RenderSegmentResult names the stored segment.
+// RenderSegmentResult names the stored segment. Reused: an earlier render stored it.
 type RenderSegmentResult struct {
 	Key    string
 	Reused bool
@@ -707,7 +711,8 @@ type SegmentProgress struct {
 func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentInput) (RenderSegmentResult, error) {
 	key := SegmentKey(in.PublisherID, in.Scene.Hash)
 	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
-		return RenderSegmentResult{Key: key, Reused: true}, nil
+		// Stores keep whole seconds: what this render stored is from its start's second on.
+		return RenderSegmentResult{Key: key, Reused: o.LastModified.Before(in.Started.Truncate(time.Second)) || in.Started.IsZero()}, nil
 	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {
 		return RenderSegmentResult{}, err
 	}

@@ -75,6 +75,10 @@ func (d *RenderDeps) check() error {
 var (
 	errRenderUnavailable = &Error{Status: http.StatusServiceUnavailable, Code: "render_unavailable", Message: "Rendering is not available on this server."}
 	errNoRender          = &Error{Status: http.StatusNotFound, Code: "render_not_found", Message: "This video has not been rendered yet."}
+	// errRenderNotStarted: the workflow engine did not take the render (down, or too
+	// slow to answer); the attempt was undone, so nothing was charged.
+	errRenderNotStarted = &Error{Status: http.StatusServiceUnavailable, Code: "render_not_started",
+		Message: "The render could not start. No credits were used. Please try again in a few minutes."}
 )
 
 func (s *Server) requireRender() gin.HandlerFunc {
@@ -251,10 +255,12 @@ func (s *Server) renderVideo(c *gin.Context) error {
 	defer cancel()
 	if err := s.render.Renders.StartRender(sctx, a, session(c).PublisherUserID); err != nil {
 		// Nothing will render: give the credits back and leave the video as it was.
+		s.log.ErrorContext(ctx, "render did not start", "video_id", v.ID, "attempt", a.Attempt, "err", err)
 		if ferr := s.store.FailRender(context.WithoutCancel(ctx), a.ID, "The render could not start.", time.Now()); ferr != nil {
 			s.log.ErrorContext(ctx, "release credits of a render that did not start", "attempt_id", a.ID, "err", ferr)
+			return err // the credits may still be held: no promise about them
 		}
-		return err
+		return errRenderNotStarted
 	}
 	return ok(c, http.StatusAccepted, renderResponse{VideoID: v.ID, Attempt: a.Attempt, RenderStatus: domain.RenderStatusInProgress})
 }

@@ -313,7 +313,7 @@ func TestRenderStartsOnceAndCharges(t *testing.T) {
 		// An edit makes it a draft again; a render that cannot start releases its credits.
 		e.exec("UPDATE videos SET draft = ? WHERE id = ?", true, v.ID)
 		e.renders.fail = errors.New("temporal: unavailable")
-		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 500 {
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 503 || r.code() != "render_not_started" {
 			t.Fatalf("render that cannot start = %d %v", r.Status, r.Body)
 		}
 		if e.balance(pub) != 9 {

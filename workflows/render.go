@@ -118,6 +118,7 @@ func notifyRender(ctx workflow.Context, in RenderVideoInput) {
 
 func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProgress) (RenderVideoResult, error) {
 	var res RenderVideoResult
+	started := workflow.Now(ctx)
 	plan := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: 2 * time.Minute,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
@@ -133,6 +134,20 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 		HeartbeatTimeout:    renderHeartbeat,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: 30 * time.Second, MaximumAttempts: 10},
 	})
+	// A step that fails for good cancels the others: the render has failed, and the
+	// user is told (and their credits released) now, not once every other scene has
+	// rendered in vain.
+	work, cancelWork := workflow.WithCancel(work)
+	var firstErr error
+	fail := func(err error) {
+		if firstErr != nil {
+			return
+		}
+		firstErr = err
+		if workflow.GetVersion(ctx, "render-cancel-on-failure", workflow.DefaultVersion, 1) == 1 {
+			cancelWork()
+		}
+	}
 	// Inserts render first (short, and the mix needs their lengths), then every scene
 	// is scheduled at once; the workers' activity slots bound how many run together.
 	insertFutures := make([]workflow.Future, len(p.Inserts))
@@ -143,27 +158,31 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 	futures := make([]workflow.Future, len(p.Scenes))
 	for i, sc := range p.Scenes {
 		futures[i] = workflow.ExecuteActivity(work, ra.RenderSegment, activities.RenderSegmentInput{
-			PublisherID: p.PublisherID, AttemptID: in.AttemptID, Canvas: p.Canvas, Style: p.Style, Scene: sc})
+			PublisherID: p.PublisherID, AttemptID: in.AttemptID, Canvas: p.Canvas, Style: p.Style, Scene: sc, Started: started})
 	}
 	inserts := make([]activities.RenderInsertResult, len(insertFutures))
 	for i, f := range insertFutures {
 		if err := f.Get(ctx, &inserts[i]); err != nil {
+			fail(err)
 			return res, err
 		}
 	}
 	// The sound is mixed while the scenes render (or found unchanged).
+	var audio activities.MixRenderAudioResult
 	mixed := workflow.ExecuteActivity(work, ra.MixRenderAudio, activities.MixRenderAudioInput{AttemptID: in.AttemptID, Plan: p, Inserts: inserts})
 	// Count scenes as they finish, in whatever order, so progress is true.
 	segments := make([]string, len(p.Scenes))
-	var firstErr error
 	sel := workflow.NewSelector(ctx)
+	sel.AddFuture(mixed, func(f workflow.Future) {
+		if err := f.Get(ctx, &audio); err != nil {
+			fail(err)
+		}
+	})
 	for i, f := range futures {
 		sel.AddFuture(f, func(f workflow.Future) {
 			var r activities.RenderSegmentResult
 			if err := f.Get(ctx, &r); err != nil {
-				if firstErr == nil {
-					firstErr = err
-				}
+				fail(err)
 				return
 			}
 			segments[i] = r.Key
@@ -177,12 +196,8 @@ func renderVideo(ctx workflow.Context, in RenderVideoInput, progress *RenderProg
 			}
 		})
 	}
-	for range futures {
+	for range len(futures) + 1 { // the scenes and the mix
 		sel.Select(ctx)
-	}
-	var audio activities.MixRenderAudioResult
-	if err := mixed.Get(ctx, &audio); err != nil && firstErr == nil {
-		firstErr = err
 	}
 	if firstErr != nil {
 		return res, firstErr

@@ -26,6 +26,7 @@ type renderEnv struct {
 	failed    []activities.FailRenderInput
 	notified  []activities.NotifyRenderInput
 	mixed     []activities.MixRenderAudioInput
+	mixErr    error // what MixRenderAudio fails with; nil mixes
 }
 
 var testRenderPlan = activities.PlanRenderResult{
@@ -66,7 +67,11 @@ func newRenderEnv(t *testing.T, plan func() (activities.PlanRenderResult, error)
 		func(_ context.Context, in activities.MixRenderAudioInput) (activities.MixRenderAudioResult, error) {
 			e.mu.Lock()
 			e.mixed = append(e.mixed, in)
+			err := e.mixErr
 			e.mu.Unlock()
+			if err != nil {
+				return activities.MixRenderAudioResult{}, err
+			}
 			return activities.MixRenderAudioResult{Key: "renders/7/audio/x.m4a"}, nil
 		}).Maybe()
 	e.OnActivity(ra.JoinRender, mock.Anything, mock.Anything).Return(
@@ -146,7 +151,7 @@ func TestRenderVideo(t *testing.T) {
 					"A file the video needs is missing from storage.", activities.ErrTypeRenderInput, nil)
 			}
 			return activities.RenderSegmentResult{Key: "seg"}, nil
-		}, "A file the video needs is missing from storage.", 2, 0, map[int64]int{10: 1, 20: 1, 30: 1}},
+		}, "A file the video needs is missing from storage.", 2, 0, map[int64]int{30: 1}}, // not tried again; the others cancelled
 		{"a fault that outlasts its retries", planOK, func(id int64, _ int) (activities.RenderSegmentResult, error) {
 			if id == 10 {
 				return activities.RenderSegmentResult{}, transient
@@ -166,7 +171,9 @@ func TestRenderVideo(t *testing.T) {
 			if len(e.notified) != 1 || e.notified[0] != (activities.NotifyRenderInput{AttemptID: 55, UserID: 3}) {
 				t.Fatalf("notified %+v", e.notified)
 			}
-			if res.Error != tt.wantError || res.ScenesRendered != tt.wantRendered || res.ScenesReused != tt.wantReused {
+			// A failed render's counts depend on which scenes ended before the failure
+			// cancelled the others.
+			if res.Error != tt.wantError || tt.wantError == "" && (res.ScenesRendered != tt.wantRendered || res.ScenesReused != tt.wantReused) {
 				t.Fatalf("result = %+v, want error %q, %d rendered, %d reused", res, tt.wantError, tt.wantRendered, tt.wantReused)
 			}
 			for id, n := range tt.wantCalls {
@@ -268,4 +275,44 @@ func TestSweepRenderCache(t *testing.T) {
 		t.Fatalf("res %+v, err %v", res, err)
 	}
 	env.AssertExpectations(t)
+}
+
+// TestRenderVideoFailsFast: a step that fails for good (bad media in a scene, a
+// narration clip missing from the mix) cancels the scenes still rendering, so the
+// render fails, and its credits go back, at once rather than after every other scene
+// has rendered in vain.
+func TestRenderVideoFailsFast(t *testing.T) {
+	missing := temporal.NewNonRetryableApplicationError("A file the video needs is missing from storage.", activities.ErrTypeRenderInput, nil)
+	sceneOK := func(int64, int) (activities.RenderSegmentResult, error) {
+		return activities.RenderSegmentResult{Key: "seg"}, nil
+	}
+	tests := []struct {
+		name    string
+		segment func(int64, int) (activities.RenderSegmentResult, error)
+		mix     error
+	}{
+		{"a scene's media is missing", func(id int64, _ int) (activities.RenderSegmentResult, error) {
+			if id == 30 {
+				return activities.RenderSegmentResult{}, missing
+			}
+			return activities.RenderSegmentResult{Key: "seg"}, nil
+		}, nil},
+		{"a narration clip is missing", sceneOK, missing},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// Scene 20 takes 20 minutes of workflow time.
+			e := newRenderEnv(t, planOK, tt.segment, map[int64]time.Duration{20: 20 * time.Minute})
+			e.mixErr = tt.mix
+			start := e.Now()
+			e.ExecuteWorkflow(RenderVideo, RenderVideoInput{VideoID: 1, PublisherID: 7, AttemptID: 55, Attempt: 2})
+			res := e.result(t)
+			if res.Error != "A file the video needs is missing from storage." || len(e.failed) != 1 || len(e.joined) != 0 {
+				t.Fatalf("result %+v, failed %+v, joined %d", res, e.failed, len(e.joined))
+			}
+			if took := e.Now().Sub(start); took >= time.Minute {
+				t.Fatalf("the render failed after %s: it waited for the slow scene", took)
+			}
+		})
+	}
 }

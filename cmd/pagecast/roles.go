@@ -259,6 +259,9 @@ func startWorker(ctx context.Context, cfg config.Config, log *slog.Logger, bk *b
 	} else {
 		tool.Libass = libass
 	}
+	if err := tool.CheckText(ctx); err != nil {
+		return nil, fmt.Errorf("render text needs fonts (docs/operations.md, \"Rendering\"): %w", err)
+	}
 	assets := &activities.AssetActivities{Store: st, Blob: b, Media: tool, Fetcher: newMediaFetcher(cfg.Assets),
 		WorkDir: cfg.Assets.WorkDir, MaxBytes: cfg.Assets.MaxUploadBytes}
 	narration, err := newNarrationActivities(cfg, st, b)

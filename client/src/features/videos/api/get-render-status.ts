@@ -9,6 +9,13 @@ import type { RenderProgress } from './types';
 /** RENDER_POLL_MS: how often the page asks about a RenderAttempt that is waiting or running. */
 export const RENDER_POLL_MS = 1000;
 
+/**
+ * RENDER_RETRY_MS: how often the page asks again, while the RenderAttempt it last saw runs, after a check failed (the
+ * server restarting, its database away for a moment): the render goes on meanwhile, and the page follows it again
+ * once the server answers.
+ */
+export const RENDER_RETRY_MS = 5000;
+
 /** GET /api/v2/video/{id}/renderStatusWithDetails -> the latest RenderAttempt with its stage and progress. */
 export async function getRenderStatus(videoId: number, signal?: AbortSignal): Promise<RenderProgress> {
   const data = await api.get<unknown>(`/api/v2/video/${encodeURIComponent(String(videoId))}/renderStatusWithDetails`, {
@@ -19,7 +26,9 @@ export async function getRenderStatus(videoId: number, signal?: AbortSignal): Pr
 
 /**
  * renderStatusQueryOptions polls every second while the attempt is pending or rendering, and stops when final. A tab
- * looked at again asks once more: a render started in another tab is then followed here too.
+ * looked at again asks once more: a render started in another tab is then followed here too. A failed check is tried
+ * again every RENDER_RETRY_MS while the attempt last seen runs (the panel says the check failed, with a button to
+ * check at once); with nothing seen running, a failed check stops the polling.
  */
 export const renderStatusQueryOptions = (videoId: number) =>
   queryOptions({
@@ -28,9 +37,8 @@ export const renderStatusQueryOptions = (videoId: number) =>
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchInterval: (query) => {
-      // A failed request stops the polling: the panel offers a retry instead.
-      if (query.state.status === 'error') return false;
-      return isRenderActive(query.state.data?.status) ? RENDER_POLL_MS : false;
+      if (!isRenderActive(query.state.data?.status)) return false;
+      return query.state.status === 'error' ? RENDER_RETRY_MS : RENDER_POLL_MS;
     },
     meta: { silent: true },
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { fail, mockApi, ok, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
-import { RENDER_POLL_MS } from '../api/get-render-status';
+import { RENDER_POLL_MS, RENDER_RETRY_MS } from '../api/get-render-status';
 import { FRESH_LINK_MS } from './render-panel';
 import { videoKeys } from '../api/keys';
 import { fullVideo } from '../test/fixtures';
@@ -347,6 +347,45 @@ describe('render panel', () => {
     const polls = find('GET /api/v2/video/42/renderStatusWithDetails').length;
     await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS * 5));
     expect(find('GET /api/v2/video/42/renderStatusWithDetails')).toHaveLength(polls);
+  });
+
+  it('keeps following a running render through failed checks, and says so meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The server's database goes away for a while during the render, then comes back after it ended.
+    let phase: 'running' | 'down' | 'done' = 'running';
+    const { find } = api({
+      'GET /api/v2/video/42/renderStatusWithDetails': () => {
+        if (phase === 'down') return fail(500, 'internal', 'Something went wrong on our side. Please try again.');
+        if (phase === 'running') return ok(rendering({ attempt: 1, progress: 0.4, scenesTotal: 4, scenesDone: 1 }));
+        return ok(
+          renderStatus({
+            status: 'completed',
+            stage: 'done',
+            attempt: 1,
+            progress: 1,
+            renderStatus: 'complete',
+            contentUrl: 'http://s3.local/r/42-1.mp4?sig=1',
+            thumbnailUrl: 'http://s3.local/r/42-1.jpg',
+          }),
+        );
+      },
+    });
+    renderApp('/dashboard/video/42');
+    await waitFor(() => expect(screen.getByTestId('render-progress').textContent).toContain('Rendering scenes 1 of 4'));
+
+    phase = 'down';
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await waitFor(() => expect(screen.getByText(/We could not check the render progress/)).toBeTruthy());
+    // Still asked, less often, while the render it last saw runs.
+    const during = find('GET /api/v2/video/42/renderStatusWithDetails').length;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_RETRY_MS + 50));
+    expect(find('GET /api/v2/video/42/renderStatusWithDetails').length).toBe(during + 1);
+
+    // The server answers again: the finished render shows without anyone asking for it.
+    phase = 'done';
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_RETRY_MS + 50));
+    expect(await screen.findByTestId('render-player')).toBeTruthy();
+    expect(screen.queryByText(/We could not check the render progress/)).toBeNull();
   });
 
   it('shows a failed render and offers Render again', async () => {
