@@ -552,27 +552,35 @@ type SweepRenderOutputsInput struct{}
 // some before), and every render of a deleted video. The files of a video's current
 // render and of a render still running stay (store.RenderOutputsInUse).
 func (a *RenderActivities) SweepRenderOutputs(ctx context.Context, _ SweepRenderOutputsInput) (SweepRenderCacheResult, error) {
-	stop := heartbeatEvery(ctx, 10*time.Second, "sweep render outputs")
-	defer stop()
 	cutoff := a.now().Add(-RenderOutputAge)
-	var res SweepRenderCacheResult
 	// Keys are listed in order, so one video's files come together: look it up once.
 	lastVideo := int64(0)
 	var inUse map[int]bool
-	err := a.Blob.List(ctx, renderOutputPrefix, func(o blob.ObjectInfo) error {
+	return a.sweep(ctx, "sweep render outputs", renderOutputPrefix, func(o blob.ObjectInfo) (bool, error) {
 		videoID, attempt, ok := renderOutputAttempt(o.Key)
 		if !ok || !o.LastModified.Before(cutoff) {
-			return nil
+			return false, nil
 		}
 		if videoID != lastVideo {
 			var err error
 			if inUse, err = a.Store.RenderOutputsInUse(ctx, videoID); err != nil {
-				return err
+				return false, err
 			}
 			lastVideo = videoID
 		}
-		if inUse[attempt] {
-			return nil
+		return !inUse[attempt], nil
+	})
+}
+
+// sweep deletes the objects under prefix that gone says to, heartbeating step, and
+// counts them. S3 lists after the last key it gave, so deleting as it lists is safe.
+func (a *RenderActivities) sweep(ctx context.Context, step, prefix string, gone func(blob.ObjectInfo) (bool, error)) (SweepRenderCacheResult, error) {
+	stop := heartbeatEvery(ctx, 10*time.Second, step)
+	defer stop()
+	var res SweepRenderCacheResult
+	err := a.Blob.List(ctx, prefix, func(o blob.ObjectInfo) error {
+		if del, err := gone(o); err != nil || !del {
+			return err
 		}
 		if err := a.Blob.Delete(ctx, o.Key); err != nil {
 			return err
@@ -598,30 +606,18 @@ type SweepRenderCacheResult struct {
 // over RenderCacheAge ago. Videos' rendered MP4s, thumbnails and subtitles are kept
 // elsewhere (RenderOutputPrefix; SweepRenderOutputs).
 func (a *RenderActivities) SweepRenderCache(ctx context.Context, _ SweepRenderCacheInput) (SweepRenderCacheResult, error) {
-	stop := heartbeatEvery(ctx, 10*time.Second, "sweep render cache")
-	defer stop()
 	cutoff := a.now().Add(-RenderCacheAge)
-	var res SweepRenderCacheResult
-	// S3 lists after the last key it gave, so deleting as it lists is safe.
-	err := a.Blob.List(ctx, renderCachePrefix, func(o blob.ObjectInfo) error {
+	return a.sweep(ctx, "sweep render cache", renderCachePrefix, func(o blob.ObjectInfo) (bool, error) {
 		if !o.LastModified.Before(cutoff) {
-			return nil
+			return false, nil
 		}
 		// A render may have stored it again since the page was listed.
-		if now, err := a.Blob.Head(ctx, o.Key); err != nil || !now.LastModified.Before(cutoff) {
-			if errors.Is(err, blob.ErrNotFound) {
-				err = nil
-			}
-			return err
+		now, err := a.Blob.Head(ctx, o.Key)
+		if errors.Is(err, blob.ErrNotFound) {
+			return false, nil
 		}
-		if err := a.Blob.Delete(ctx, o.Key); err != nil {
-			return err
-		}
-		res.Objects++
-		res.Bytes += o.Size
-		return nil
+		return err == nil && now.LastModified.Before(cutoff), err
 	})
-	return res, err
 }
 
 // hashOf is the hex SHA-256 of the JSON of parts.

@@ -94,11 +94,7 @@ func TestInserts(t *testing.T) {
 func TestVoiceoverInserts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {
 		s, ctx, now := db.Store, t.Context(), time.Now()
-		u, err := s.CreateAccount(ctx, store.NewAccount{Email: "ann@example.com", PasswordHash: "h", Category: models.UserCategoryIndividual})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pub := u.PublisherID
+		pub := newAccount(t, s, "ann@example.com").PublisherID
 		clip := models.Asset{PublisherID: pub, Name: "clip", TypeID: models.AssetTypeIDVideo, Source: models.AssetSourceInternal, State: models.AssetStateComplete, MediaKey: "k"}
 		if err := s.CreateAsset(ctx, &clip); err != nil {
 			t.Fatal(err)
