@@ -18,8 +18,11 @@ var adtsRates = []uint32{96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050,
 
 // writeM4A writes out: the AAC frames of the ADTS stream adts (one encoder's, one raw
 // frame each) as the one sound track of an MP4 file, index first, its first priming
-// samples (the encoder's delay) cut by an edit list.
-func writeM4A(adts []byte, priming int, out string) error {
+// samples (the encoder's delay) cut by an edit list. length, when not 0, is how many
+// samples after the priming the track presents: the edit ends there, so the padding
+// of the last frame (the encoder codes whole frames of 1024) is not played as sound
+// after the end, and the track lasts as long as the picture it was mixed for.
+func writeM4A(adts []byte, priming int, length int64, out string) error {
 	frames, err := adtsFrames(adts)
 	if err != nil {
 		return fmt.Errorf("media: write m4a: %w", err)
@@ -54,12 +57,19 @@ func writeM4A(adts []byte, priming int, out string) error {
 	if samples <= 0 {
 		return fmt.Errorf("media: write m4a: %d frames hold no more than the priming", len(frames))
 	}
+	if length > samples {
+		return fmt.Errorf("media: write m4a: %d frames hold %d samples, not %d", len(frames), samples, length)
+	}
 	// In the movie's milliseconds, rounded as ffmpeg's muxer rounds them: the track's
 	// length (the samples after the priming) up; its edit, the length of every frame
-	// rounded up less the priming rounded up.
+	// rounded up less the priming rounded up. A length given is the track's length and
+	// its edit's, rounded up as the picture's is (joinMP4).
 	upMs := func(n int64) int64 { return (n*1000 + int64(rate) - 1) / int64(rate) }
 	t.tkhdDuration = uint64(upMs(samples))
 	editMs := uint32(upMs(int64(len(frames))*aacFrame) - upMs(int64(priming)))
+	if length > 0 {
+		t.tkhdDuration, editMs = uint64(upMs(length)), uint32(upMs(length))
+	}
 
 	t.tkhd = make([]byte, 84)
 	t.tkhd[3] = 3                                   // enabled, in the movie

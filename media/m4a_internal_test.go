@@ -31,7 +31,7 @@ func TestWriteM4AMatchesFFmpeg(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := filepath.Join(dir, "got.m4a")
-			if err := writeM4A(b, aacFrame, got); err != nil {
+			if err := writeM4A(b, aacFrame, 0, got); err != nil {
 				t.Fatal(err)
 			}
 			want := ffmpegFile(t, filepath.Join(dir, "want.m4a"), "-itsoffset", strconv.FormatFloat(-float64(aacFrame)/float64(tc.rate), 'f', 9, 64),
@@ -80,7 +80,7 @@ func TestWriteM4ARefusesWhatIsNotOneAACStream(t *testing.T) {
 		"priming alone": first[0],
 	} {
 		out := filepath.Join(dir, "out.m4a")
-		if err := writeM4A(b, aacFrame, out); err == nil {
+		if err := writeM4A(b, aacFrame, 0, out); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 		if _, err := os.Stat(out); !os.IsNotExist(err) {

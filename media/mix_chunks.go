@@ -134,8 +134,9 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		joined.Write(b)
 	}
 	// ADTS carries no word of the encoder's first (priming) frame: the edit list says
-	// so, as a whole encode's does, so the sound starts with the picture.
-	if err := writeM4A(joined.Bytes(), aacFrame, out); err != nil {
+	// so, as a whole encode's does, so the sound starts with the picture; it ends with
+	// the picture too, where the mix ends, not with the padding of its last frame.
+	if err := writeM4A(joined.Bytes(), aacFrame, total, out); err != nil {
 		return res, err
 	}
 	return res, nil

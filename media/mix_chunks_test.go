@@ -3,11 +3,13 @@ package media_test
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -411,6 +413,52 @@ func TestLoopedMusicStretchesMatchTheWholeMix(t *testing.T) {
 				t.Logf("from %d ms: shifted %d samples, %.1f dB from the whole mix", at, lag, got)
 				if lag != 0 || got < 12 {
 					t.Errorf("the music from %d ms is shifted %d samples and %.1f dB from the whole mix's, want 0 and at least 12", at, lag, got)
+				}
+			}
+		})
+	}
+}
+
+// TestMixAudioChunkedEndsWithThePicture: the mix's track lasts the mix's length, not
+// to the end of its last AAC frame, so a joined video's sound ends with its picture
+// and a browser's player reports the video's length (it reported up to 21 ms more,
+// the padding of the last frame, and played the last picture that much longer).
+func TestMixAudioChunkedEndsWithThePicture(t *testing.T) {
+	ctx := context.Background()
+	tool := media.Tool{}
+	voice := generate(t, "voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*440*t):s=24000:d=0.8")
+	music := generate(t, "music.wav", "-f", "lavfi", "-i", "aevalsrc=0.2*sin(2*PI*220*t)|0.2*sin(2*PI*221*t):s=44100:d=1.7")
+	for _, tc := range []struct {
+		name       string
+		durationMs int
+		cuts       []int
+		music      bool
+	}{
+		{"a second, mono", 1000, nil, false},
+		{"eleven seconds in three chunks, with music", 11000, []int{2000, 6500}, true},
+		{"frames that end between milliseconds", 2033, []int{1000}, true}, // 61 frames: 2033.3 ms
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			mix := media.MixInput{DurationMs: tc.durationMs, FPS: 30, Narration: []media.AudioClip{{Path: voice, StartMs: 100, Volume: 1}}}
+			if tc.music {
+				mix.Background = []media.BackgroundAudio{{Path: music, Volume: 0.3, Loop: true}}
+				mix.DuckUnderNarration = true
+			}
+			out := filepath.Join(dir, "mix.m4a")
+			if _, err := tool.MixAudioChunked(ctx, mix, tc.cuts, &dirChunks{dir: t.TempDir()}, dir, out); err != nil {
+				t.Fatal(err)
+			}
+			frames := (tc.durationMs*30 + 500) / 1000
+			want := fmt.Sprintf("%.3f", math.Ceil(float64(frames)*1000/30)/1000)
+			got, err := exec.Command("ffprobe", "-v", "error", "-show_entries", "stream=duration:format=duration", "-of", "csv=p=0", out).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range strings.Fields(string(got)) {
+				if f, _ := strconv.ParseFloat(d, 64); fmt.Sprintf("%.3f", f) != want {
+					t.Errorf("ffprobe durations %q, want %s s (the mix's %d frames)", strings.Fields(string(got)), want, frames)
+					break
 				}
 			}
 		})
