@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/gin-gonic/gin"
 
@@ -592,10 +593,13 @@ func (s *Server) exports(c *gin.Context) error {
 }
 
 // downloadName is the file name a download of key is saved as: the video's name,
-// made safe for file systems, with the key's extension.
+// made safe for file systems, with the key's extension. Control characters (C0, DEL,
+// C1), line and paragraph separators and bidirectional controls become "-": the last
+// would let a name such as "invoice<U+202E>fdp.exe" show its extension reversed.
 func downloadName(v models.Video, key string) string {
 	name := strings.Map(func(r rune) rune {
-		if r < 0x20 || strings.ContainsRune(`/\:*?"<>|`, r) {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp, unicode.Bidi_Control) ||
+			strings.ContainsRune(`/\:*?"<>|`, r) {
 			return '-'
 		}
 		return r

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -77,14 +78,38 @@ func (t Tool) Check(ctx context.Context) error {
 	return nil
 }
 
-// input is the arguments that open an untrusted input file.
+// input is the arguments that open an untrusted input file. Without a demuxer the file
+// is read as the format its first bytes say (SniffFile), as the import checked it: left
+// to ffmpeg's own probing, a file an import took for MP3 (an ID3 tag, an HLS playlist,
+// MP3 frames) was opened by a render as a playlist, whose entries are other files on
+// the worker. A file no format of ours recognises may be opened only by their demuxers.
 func input(path, demuxer string) []string {
 	args := []string{"-protocol_whitelist", "file"}
+	if demuxer == "" {
+		if f, err := SniffFile(path); err == nil {
+			demuxer = f.Demuxer
+		} else {
+			args = append(args, "-format_whitelist", knownDemuxers)
+		}
+	}
 	if demuxer != "" {
 		args = append(args, "-f", demuxer)
 	}
 	return append(args, "-i", "file:"+path)
 }
+
+// knownDemuxers lists the demuxers of the formats we accept, for ffmpeg's
+// -format_whitelist: none of them opens another file or URL.
+var knownDemuxers = func() string {
+	var names []string
+	for _, f := range formats {
+		if !slices.Contains(names, f.Demuxer) {
+			names = append(names, f.Demuxer)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ",")
+}()
 
 // Probe is what ffprobe tells about a file.
 type Probe struct {

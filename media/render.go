@@ -933,8 +933,8 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 		label := fmt.Sprintf("s%d", i)
 		switch {
 		case s.Video != "":
-			k := addInput("-stream_loop", "-1", "-t", strconv.FormatFloat(float64(n)/float64(c.FPS)+1, 'f', 3, 64),
-				"-protocol_whitelist", "file", "-i", "file:"+s.Video)
+			k := addInput(append([]string{"-stream_loop", "-1", "-t", strconv.FormatFloat(float64(n)/float64(c.FPS)+1, 'f', 3, 64)},
+				input(s.Video, "")...)...)
 			// fps first so frames a 60 fps clip drops are never scaled; bilinear is
 			// 5-10% faster than bicubic here and x264 spends fewer bits on it; tpad
 			// guards against a clip that cannot loop.
@@ -943,7 +943,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 		default:
 			var k int
 			if s.Image != "" {
-				k = addInput("-protocol_whitelist", "file", "-i", "file:"+s.Image)
+				k = addInput(input(s.Image, "")...)
 			} else {
 				k = addInput(ov.text[i].input()...)
 			}
@@ -1175,7 +1175,7 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		if start >= to || i < len(lengths) && lengths[i] > 0 && start+int64(lengths[i])*samplesPerMs <= from {
 			continue
 		}
-		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+a.Path)
+		args = append(args, input(a.Path, "")...)
 		cut, place, mute := "", fmt.Sprintf(",adelay=%dS:all=1", start-from), a.Mute
 		if start < from {
 			// A clip that started before the stretch is cut before it is resampled, and
@@ -1197,7 +1197,7 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		if b.Loop {
 			args = append(args, "-stream_loop", "-1")
 		}
-		args = append(args, "-protocol_whitelist", "file", "-i", "file:"+b.Path)
+		args = append(args, input(b.Path, "")...)
 		// Cut to the stretch before resampling: a stretch late in a long video would
 		// otherwise resample all the music before it only to drop it. The music is
 		// timed by its samples first: looped, each loop of an MP3 or AAC file is stamped
