@@ -151,5 +151,8 @@ func (s SMTP) Send(ctx context.Context, m Message) error {
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("smtp: end data: %w", err)
 	}
-	return c.Quit()
+	// The server took the message: it is delivered whatever QUIT answers, and an error
+	// here would have the caller send it again.
+	_ = c.Quit()
+	return nil
 }

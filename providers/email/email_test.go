@@ -15,6 +15,13 @@ import (
 // records what one session delivered.
 func smtpServer(t *testing.T) (host string, port int, got chan map[string]string) {
 	t.Helper()
+	return smtpServerQuitting(t, "221 bye")
+}
+
+// smtpServerQuitting is smtpServer answering QUIT with quit, or hanging up on it
+// when quit is "".
+func smtpServerQuitting(t *testing.T, quit string) (host string, port int, got chan map[string]string) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +66,9 @@ func smtpServer(t *testing.T) (host string, port int, got chan map[string]string
 				rec["data"] = b.String()
 				say("250 queued")
 			case cmd == "QUIT":
-				say("221 bye")
+				if quit != "" {
+					say(quit)
+				}
 				got <- rec
 				return
 			default:
@@ -86,6 +95,28 @@ func TestSMTPSend(t *testing.T) {
 		if !strings.Contains(rec["data"], want) {
 			t.Errorf("data lacks %q:\n%s", want, rec["data"])
 		}
+	}
+}
+
+// TestSMTPSendDeliveredOnceAccepted: once the server has accepted the message (250
+// after its data) it is delivered; a QUIT the server answers badly or hangs up on must
+// not fail the send, or the caller sends the same e-mail again.
+func TestSMTPSendDeliveredOnceAccepted(t *testing.T) {
+	for _, tt := range []struct{ name, quit string }{
+		{"bye", "221 bye"},
+		{"hangs up", ""},
+		{"error", "421 closing"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			host, port, got := smtpServerQuitting(t, tt.quit)
+			s := SMTP{Host: host, Port: port, From: "Pagecast <no-reply@pagecast.test>"}
+			if err := s.Send(context.Background(), Message{To: "ann@example.com", Subject: "Ready", Text: "Your video is ready.\n"}); err != nil {
+				t.Fatalf("send = %v after the server accepted the message", err)
+			}
+			if rec := <-got; !strings.Contains(rec["data"], "Your video is ready.") {
+				t.Fatalf("delivered %v", rec)
+			}
+		})
 	}
 }
 
