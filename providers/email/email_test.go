@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"mime"
 	"net"
+	"net/mail"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // smtpServer is a minimal SMTP peer (RFC 5321 commands without extensions) that
@@ -146,5 +149,38 @@ func TestOutbox(t *testing.T) {
 	}
 	if err := o.Send(context.Background(), Message{To: "not an address"}); !errors.Is(err, ErrBadAddress) {
 		t.Fatalf("bad address err = %v", err)
+	}
+}
+
+// TestBuildFoldsLongSubject: a subject of many encoded words (a long video name in a
+// script of three bytes a character) is folded between them, so that no header line
+// passes the 998 characters RFC 5322 allows (servers refuse longer ones): a line holds
+// at most "Subject: " and one encoded word (75, RFC 2047). It still reads back whole.
+func TestBuildFoldsLongSubject(t *testing.T) {
+	for _, tt := range []struct{ name, subject string }{
+		{"short", "Your video is ready"},
+		{"ascii", "Your video “" + strings.Repeat("harbour ", 31) + "” is ready"},
+		{"cjk", "Your video “" + strings.Repeat("港口的早晨", 51) + "” is ready"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			raw, err := build("Pagecast <no-reply@pagecast.test>", Message{To: "ann@example.com", Subject: tt.subject, Text: "Hi"}, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, _, _ := strings.Cut(string(raw), "\r\n\r\n")
+			for _, line := range strings.Split(head, "\r\n") {
+				if len(line) > len("Subject: ")+75 {
+					t.Errorf("header line of %d characters: %.100s…", len(line), line)
+				}
+			}
+			msg, err := mail.ReadMessage(strings.NewReader(string(raw)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+			if err != nil || got != tt.subject {
+				t.Fatalf("subject reads back as %q, %v", got, err)
+			}
+		})
 	}
 }
