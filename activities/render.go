@@ -1413,6 +1413,23 @@ type NotifyRenderResult struct {
 	Sent bool
 }
 
+// renderMail is the e-mail that tells how the render att of the video called name
+// ended, with a link to the video; ok is false while it runs or once cancelled. The
+// name is quoted as the user wrote it (quotes, emoji and all).
+func renderMail(att models.RenderAttempt, name, link string) (msg email.Message, ok bool) {
+	switch att.Status {
+	case models.RenderAttemptCompleted:
+		msg.Subject = fmt.Sprintf("Your video “%s” is ready", name)
+		msg.Text = fmt.Sprintf("Hello,\n\nYour video “%s” has finished rendering. Watch it and download it here:\n\n%s\n", name, link)
+	case models.RenderAttemptFailed:
+		msg.Subject = fmt.Sprintf("Your video “%s” could not be rendered", name)
+		msg.Text = fmt.Sprintf("Hello,\n\nRendering your video “%s” failed: %s\nYour credits were returned. You can try again here:\n\n%s\n", name, att.Error, link)
+	default:
+		return email.Message{}, false
+	}
+	return msg, true
+}
+
 // NotifyRender e-mails the user who asked for a render that it ended, with a link to
 // the video, unless their render settings say not to (sendEmailOnRender, on by
 // default).
@@ -1445,18 +1462,11 @@ func (a *RenderActivities) NotifyRender(ctx context.Context, in NotifyRenderInpu
 	if err != nil {
 		return NotifyRenderResult{}, err
 	}
-	link := fmt.Sprintf("%s/dashboard/video/%d", a.PublicURL, v.ID)
-	msg := email.Message{To: u.Email}
-	switch att.Status {
-	case models.RenderAttemptCompleted:
-		msg.Subject = fmt.Sprintf("Your video %q is ready", v.Name)
-		msg.Text = fmt.Sprintf("Hello,\n\nYour video %q has finished rendering. Watch it and download it here:\n\n%s\n", v.Name, link)
-	case models.RenderAttemptFailed:
-		msg.Subject = fmt.Sprintf("Your video %q could not be rendered", v.Name)
-		msg.Text = fmt.Sprintf("Hello,\n\nRendering your video %q failed: %s\nYour credits were returned. You can try again here:\n\n%s\n", v.Name, att.Error, link)
-	default:
+	msg, ok := renderMail(att, v.Name, fmt.Sprintf("%s/dashboard/video/%d", a.PublicURL, v.ID))
+	if !ok {
 		return NotifyRenderResult{}, nil // cancelled or still running: nothing to say
 	}
+	msg.To = u.Email
 	if err := a.Mailer.Send(ctx, msg); err != nil {
 		if errors.Is(err, email.ErrBadAddress) {
 			return NotifyRenderResult{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadAddress", err)

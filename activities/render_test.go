@@ -390,7 +390,7 @@ func (m *sentMail) Send(_ context.Context, msg email.Message) error {
 }
 
 // TestNotifyRender: the user who asked is e-mailed when the render ends, with a link
-// to the video, unless their render settings turn it off.
+// to the video named as they wrote it, unless their render settings turn it off.
 func TestNotifyRender(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {
 		e := newRenderEnv(t, db)
@@ -402,6 +402,10 @@ func TestNotifyRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := e.video("A short slide to render.")
+		// Named as users name videos: quotes and an emoji of several code points.
+		if err := e.store.DB().Model(&models.Video{}).Where("id = ?", v.ID).Update("name", `Why "AI" matters 👩‍💻`).Error; err != nil {
+			t.Fatal(err)
+		}
 		att, err := e.store.StartRender(ctx, store.StartRenderInput{VideoID: v.ID, PublisherID: e.pub, RequiredCredits: 1, Now: time.Now()})
 		if err != nil {
 			t.Fatal(err)
@@ -421,7 +425,7 @@ func TestNotifyRender(t *testing.T) {
 			t.Fatalf("sent %v, %d mails", res.Sent, len(mail.got))
 		}
 		m := mail.got[0]
-		if m.To != "ann@example.com" || !strings.Contains(m.Subject, "is ready") || !strings.Contains(m.Text, fmt.Sprintf("https://app.example/dashboard/video/%d", v.ID)) {
+		if m.To != "ann@example.com" || m.Subject != `Your video “Why "AI" matters 👩‍💻” is ready` || !strings.Contains(m.Text, fmt.Sprintf("https://app.example/dashboard/video/%d", v.ID)) {
 			t.Fatalf("mail = %+v", m)
 		}
 		if err := e.store.PutUserConfig(ctx, models.UserConfig{PublisherUserID: user.ID, Data: []byte(`{"renderSettings":{"sendEmailOnRender":false}}`)}); err != nil {

@@ -52,7 +52,9 @@ func build(from string, m Message, now time.Time) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "From: %s\r\n", fromAddr.String())
 	fmt.Fprintf(&b, "To: %s\r\n", m.To)
-	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
+	// Folded between encoded words: a long subject in one line passes the 998
+	// characters a header line may have.
+	fmt.Fprintf(&b, "Subject: %s\r\n", strings.ReplaceAll(mime.QEncoding.Encode("utf-8", m.Subject), "?= =?", "?=\r\n =?"))
 	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@%s>\r\n", hex.EncodeToString(id), domain)
 	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
@@ -151,5 +153,8 @@ func (s SMTP) Send(ctx context.Context, m Message) error {
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("smtp: end data: %w", err)
 	}
-	return c.Quit()
+	// The server took the message: it is delivered whatever QUIT answers, and an error
+	// here would have the caller send it again.
+	_ = c.Quit()
+	return nil
 }

@@ -4,16 +4,26 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"mime"
 	"net"
+	"net/mail"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // smtpServer is a minimal SMTP peer (RFC 5321 commands without extensions) that
 // records what one session delivered.
 func smtpServer(t *testing.T) (host string, port int, got chan map[string]string) {
+	t.Helper()
+	return smtpServerQuitting(t, "221 bye")
+}
+
+// smtpServerQuitting is smtpServer answering QUIT with quit, or hanging up on it
+// when quit is "".
+func smtpServerQuitting(t *testing.T, quit string) (host string, port int, got chan map[string]string) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -59,7 +69,9 @@ func smtpServer(t *testing.T) (host string, port int, got chan map[string]string
 				rec["data"] = b.String()
 				say("250 queued")
 			case cmd == "QUIT":
-				say("221 bye")
+				if quit != "" {
+					say(quit)
+				}
 				got <- rec
 				return
 			default:
@@ -89,6 +101,28 @@ func TestSMTPSend(t *testing.T) {
 	}
 }
 
+// TestSMTPSendDeliveredOnceAccepted: once the server has accepted the message (250
+// after its data) it is delivered; a QUIT the server answers badly or hangs up on must
+// not fail the send, or the caller sends the same e-mail again.
+func TestSMTPSendDeliveredOnceAccepted(t *testing.T) {
+	for _, tt := range []struct{ name, quit string }{
+		{"bye", "221 bye"},
+		{"hangs up", ""},
+		{"error", "421 closing"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			host, port, got := smtpServerQuitting(t, tt.quit)
+			s := SMTP{Host: host, Port: port, From: "Pagecast <no-reply@pagecast.test>"}
+			if err := s.Send(context.Background(), Message{To: "ann@example.com", Subject: "Ready", Text: "Your video is ready.\n"}); err != nil {
+				t.Fatalf("send = %v after the server accepted the message", err)
+			}
+			if rec := <-got; !strings.Contains(rec["data"], "Your video is ready.") {
+				t.Fatalf("delivered %v", rec)
+			}
+		})
+	}
+}
+
 func TestSMTPUnreachable(t *testing.T) {
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	port := ln.Addr().(*net.TCPAddr).Port
@@ -115,5 +149,38 @@ func TestOutbox(t *testing.T) {
 	}
 	if err := o.Send(context.Background(), Message{To: "not an address"}); !errors.Is(err, ErrBadAddress) {
 		t.Fatalf("bad address err = %v", err)
+	}
+}
+
+// TestBuildFoldsLongSubject: a subject of many encoded words (a long video name in a
+// script of three bytes a character) is folded between them, so that no header line
+// passes the 998 characters RFC 5322 allows (servers refuse longer ones): a line holds
+// at most "Subject: " and one encoded word (75, RFC 2047). It still reads back whole.
+func TestBuildFoldsLongSubject(t *testing.T) {
+	for _, tt := range []struct{ name, subject string }{
+		{"short", "Your video is ready"},
+		{"ascii", "Your video “" + strings.Repeat("harbour ", 31) + "” is ready"},
+		{"cjk", "Your video “" + strings.Repeat("港口的早晨", 51) + "” is ready"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			raw, err := build("Pagecast <no-reply@pagecast.test>", Message{To: "ann@example.com", Subject: tt.subject, Text: "Hi"}, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, _, _ := strings.Cut(string(raw), "\r\n\r\n")
+			for _, line := range strings.Split(head, "\r\n") {
+				if len(line) > len("Subject: ")+75 {
+					t.Errorf("header line of %d characters: %.100s…", len(line), line)
+				}
+			}
+			msg, err := mail.ReadMessage(strings.NewReader(string(raw)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+			if err != nil || got != tt.subject {
+				t.Fatalf("subject reads back as %q, %v", got, err)
+			}
+		})
 	}
 }
