@@ -42,7 +42,7 @@ type renderStore interface {
 	UserConfig(ctx context.Context, userID int64) (models.UserConfig, error)
 	BackgroundAudiosForWorkflow(ctx context.Context, videoID int64) ([]models.VideoBackgroundAudio, error)
 	InsertsForWorkflow(ctx context.Context, videoID int64) ([]models.VideoInsert, error)
-	SubtitlesForWorkflow(ctx context.Context, videoID int64) ([]models.VideoSubtitle, error)
+	SubtitlesForWorkflow(ctx context.Context, videoID int64) (list []models.VideoSubtitle, edited bool, err error)
 	VideoSubtitleStyle(ctx context.Context, v models.Video) (models.SubtitleStyleConfig, error)
 	RenderOutputsInUse(ctx context.Context, videoID int64) (map[int]bool, error)
 }
@@ -401,16 +401,16 @@ func subtitleStyleOf(l models.SubtitleStyleLook) media.SubtitleStyle {
 }
 
 // videoCues are the video's subtitles: the ones the user edited (a word of theirs
-// wider than a line of opt cut, so that nothing is clipped), else those its narration
-// timing makes in cues of opt.
+// wider than a line of opt cut, so that nothing is clipped; none when the user deleted
+// them all), else those its narration timing makes in cues of opt.
 func (a *RenderActivities) videoCues(ctx context.Context, v models.Video, opt domain.CueOptions) ([]media.Cue, error) {
-	edited, err := a.Store.SubtitlesForWorkflow(ctx, v.ID)
+	list, edited, err := a.Store.SubtitlesForWorkflow(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}
 	var out []media.Cue
-	if len(edited) > 0 {
-		for _, c := range edited {
+	if edited {
+		for _, c := range list {
 			out = append(out, media.Cue{StartMs: c.StartMs, EndMs: c.StartMs + c.DurationMs, Text: domain.FitCueText(c.Text, opt)})
 		}
 		return out, nil

@@ -132,7 +132,7 @@ func (s *Server) renderFactsOf(ctx context.Context, v models.Video, now time.Tim
 // validations lists what keeps the video from rendering: its tree's problems, then its
 // edited subtitles that fall outside it.
 func (s *Server) validations(ctx context.Context, v models.Video) ([]domain.Validation, error) {
-	edited, err := s.store.SubtitlesForWorkflow(ctx, v.ID)
+	edited, _, err := s.store.SubtitlesForWorkflow(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -86,12 +86,12 @@ func (s *Server) listSubtitles(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	edited, err := s.store.SubtitlesForWorkflow(c.Request.Context(), v.ID)
+	list, edited, err := s.store.SubtitlesForWorkflow(c.Request.Context(), v.ID)
 	if err != nil {
 		return err
 	}
-	if len(edited) > 0 {
-		return ok(c, http.StatusOK, subtitlesJSON(edited, true))
+	if edited {
+		return ok(c, http.StatusOK, subtitlesJSON(list, true))
 	}
 	gen, err := s.generatedSubtitles(c.Request.Context(), v)
 	if err != nil {
@@ -133,11 +133,11 @@ func (s *Server) editSubtitles(c *gin.Context, e store.SubtitleEdit, status int)
 		return err
 	}
 	ctx := c.Request.Context()
-	have, err := s.store.SubtitlesForWorkflow(ctx, v.ID)
+	_, edited, err := s.store.SubtitlesForWorkflow(ctx, v.ID)
 	if err != nil {
 		return err
 	}
-	if len(have) == 0 {
+	if !edited {
 		if e.Generated, err = s.generatedSubtitles(ctx, v); err != nil {
 			return err
 		}

@@ -164,3 +164,60 @@ func TestSubtitlesFitTheVideosCanvas(t *testing.T) {
 		}
 	})
 }
+
+// TestDeletingEverySubtitleLeavesNone: a user who deletes the video's subtitles one by
+// one is left with none, edited, and no validation problem; they do not come back from
+// the narration until Reset. Adding one after that gives just that one.
+func TestDeletingEverySubtitleLeavesNone(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		ann, pub := e.signUp("ann@example.com")
+		v := e.renderableVideo(ann, pub)
+		for _, sc := range v.Scenes {
+			for _, l := range sc.Layers {
+				timings, _ := json.Marshal([]map[string]any{{"text": l.Text, "startMs": 0, "durationMs": 2000}})
+				e.exec("UPDATE layers SET narration_timings = ? WHERE id = ?", string(timings), l.ID)
+			}
+		}
+		path := fmt.Sprintf("/api/v2/video/%d/subtitles", v.ID)
+		n := len(e.do(ann, "GET", path, nil, false).data()["subtitles"].([]any))
+		if n == 0 {
+			t.Fatal("the video has no narrated subtitles to delete")
+		}
+		// The first delete names the narration's first cue; later ones the stored ids.
+		r := e.do(ann, "DELETE", path+"/1", nil, true)
+		for r.Status == 200 && len(r.data()["subtitles"].([]any)) > 0 {
+			id := num(r.data()["subtitles"].([]any)[0].(map[string]any)["subtitleId"])
+			r = e.do(ann, "DELETE", fmt.Sprintf("%s/%d", path, id), nil, true)
+		}
+		if r.Status != 200 || r.data()["edited"] != true {
+			t.Fatalf("deleting the last subtitle = %d %v", r.Status, r.Body)
+		}
+		if r := e.do(ann, "GET", fmt.Sprintf("/api/v2/video/%d/validate", v.ID), nil, false); r.Status != 200 || len(r.data()["validations"].([]any)) != 0 {
+			t.Fatalf("validate with no subtitles = %d %v", r.Status, r.Body)
+		}
+		for _, tt := range []struct {
+			name, method, path string
+			body               map[string]any
+			status, want       int
+			edited             bool
+		}{
+			{"list after deleting all", "GET", path, nil, 200, 0, true},
+			{"delete again", "DELETE", path + "/1", nil, 404, -1, true},
+			{"add one", "POST", path, map[string]any{"startMs": 100, "durationMs": 900, "text": "Only this"}, 201, 1, true},
+			{"list after adding", "GET", path, nil, 200, 1, true},
+			{"reset", "DELETE", path, nil, 200, n, false},
+		} {
+			r := e.do(ann, tt.method, tt.path, tt.body, tt.method != "GET")
+			if r.Status != tt.status {
+				t.Fatalf("%s = %d %v, want %d", tt.name, r.Status, r.Body, tt.status)
+			}
+			if tt.want < 0 {
+				continue
+			}
+			if got := len(r.data()["subtitles"].([]any)); got != tt.want || r.data()["edited"] != tt.edited {
+				t.Fatalf("%s = %d subtitles, edited %v; want %d, edited %v (%v)", tt.name, got, r.data()["edited"], tt.want, tt.edited, r.Body)
+			}
+		}
+	})
+}

@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type MockHandler } from '@/test/mock-api';
 import { renderApp, signedIn } from '@/test/render-app';
 import { fullVideo } from '../test/fixtures';
-import { formatCueStart, NEW_SUBTITLE_MS, NEW_SUBTITLE_TEXT, parseCueStart, SUBTITLE_DURATION_INVALID } from './subtitles-panel';
+import {
+  formatCueStart,
+  NEW_SUBTITLE_MS,
+  NEW_SUBTITLE_TEXT,
+  parseCueStart,
+  SUBTITLE_DURATION_INVALID,
+  SUBTITLES_ALL_DELETED,
+} from './subtitles-panel';
 
 interface Cue {
   subtitleId: number;
@@ -186,5 +193,15 @@ describe('subtitles panel', () => {
     await loaded(2);
     expect(find('DELETE /api/v2/video/42/subtitles')).toHaveLength(1);
     expect(screen.getByTestId('subtitles-state').textContent).toBe('Following the narration');
+  });
+
+  it('says the video has no subtitles once every cue is deleted, and how to get them back', async () => {
+    api({
+      'GET /api/v2/video/42/subtitles': ok({ subtitles: [], edited: true }),
+    });
+    renderApp('/editor/42');
+    expect((await screen.findByTestId('subtitles-empty')).textContent).toBe(SUBTITLES_ALL_DELETED);
+    expect(screen.getByTestId('subtitles-state').textContent).toBe('Edited');
+    await waitFor(() => expect(screen.getByTestId('subtitles-reset')).toHaveProperty('disabled', false));
   });
 });

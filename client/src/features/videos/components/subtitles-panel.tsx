@@ -17,6 +17,8 @@ export const SUBTITLE_START_INVALID = 'Start must be a time such as 0:01.5.';
 /** A new cue starts where the last one ends and lasts this long. */
 export const NEW_SUBTITLE_MS = 2000;
 export const NEW_SUBTITLE_TEXT = 'New subtitle';
+/** The video's subtitles were all deleted: the render shows none until one is added or the narration's come back. */
+export const SUBTITLES_ALL_DELETED = 'This video has no subtitles: they were all deleted. Add one, or reset them to the narration.';
 
 /** formatCueStart: 61500 -> "1:01.5" (m:ss.s). */
 export function formatCueStart(ms: number): string {
@@ -226,7 +228,9 @@ export function SubtitlesPanel({ videoId }: { videoId: number }) {
           </button>
         </p>
       ) : cues.length === 0 ? (
-        <p className="muted">No subtitles yet. They follow the narration once it is generated.</p>
+        <p className="muted" data-testid="subtitles-empty">
+          {subtitles.data.edited ? SUBTITLES_ALL_DELETED : 'No subtitles yet. They follow the narration once it is generated.'}
+        </p>
       ) : (
         <ol className="subtitle-list">
           {cues.map((cue, i) => (
