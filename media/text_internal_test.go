@@ -163,12 +163,14 @@ func leftmostGlyph(m *image.NRGBA, ink func(p []uint8) bool) (top, bottom int) {
 // TestRightToLeftTextEndsOnTheLeft: an Arabic or Hebrew sentence is laid out right to
 // left in a text slide, a tagline and a cue: its full stop, its last character, is the
 // leftmost glyph drawn, a dot, not a digit or a letter (with a left-to-right base the
-// "(2026)." ended on the right and a digit stood leftmost).
+// "(2026)." ended on the right and a digit stood leftmost). So is one that begins with
+// a Latin word (it was laid out left to right, that word leftmost).
 func TestRightToLeftTextEndsOnTheLeft(t *testing.T) {
 	l := openLibass(t)
 	c := Canvas16x9
 	light := func(p []uint8) bool { return p[0] > 96 && p[1] > 96 && p[2] > 96 && p[3] > 96 }
-	for _, text := range []string{"أشعل الحراس المصابيح عند الغسق (2026).", "השומרים הדליקו את המנורות (2026)."} {
+	for _, text := range []string{"أشعل الحراس المصابيح عند الغسق (2026).", "השומרים הדליקו את המנורות (2026).",
+		"Google היא חברה גדולה מאוד.", "HTML5 هي لغة ترميز النصوص."} {
 		in := SegmentInput{Canvas: c, Style: DefaultSubtitleStyle(c), Slides: []SegmentSlide{
 			{DurationMs: 1000, Image: "unused.jpg", Tagline: text},
 			{DurationMs: 1000, Text: text},
