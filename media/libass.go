@@ -94,15 +94,18 @@ func OpenLibass() (*Libass, error) {
 	if l.renderer = rendererInit(l.library); l.renderer == 0 {
 		return nil, errors.New("media: libass: ass_renderer_init failed")
 	}
-	// As ffmpeg's subtitles filter draws (measured: the same pixels): unhinted glyphs,
-	// libass's simple shaper (FriBidi: bidirectional text and Arabic joining).
+	// As rasteriseWithFFmpeg draws (measured: the same pixels): unhinted glyphs,
+	// libass's complex shaper (HarfBuzz). The simple one (FriBidi alone, what ffmpeg's
+	// subtitles filter asks for) neither forms Devanagari, Bengali or Tamil conjuncts
+	// nor moves their vowel signs before the consonant, and sets combining accents
+	// typed apart from their letter (polytonic Greek, Vietnamese) one over another.
 	const (
 		autodetect   = 1 // ASS_FONTPROVIDER_AUTODETECT: fontconfig here
 		hintingNone  = 0 // ASS_HINTING_NONE
-		shapeFriBidi = 0 // ASS_SHAPING_SIMPLE
+		shapeComplex = 1 // ASS_SHAPING_COMPLEX
 	)
 	setHinting(l.renderer, hintingNone)
-	setShaper(l.renderer, shapeFriBidi)
+	setShaper(l.renderer, shapeComplex)
 	setFonts(l.renderer, nil, "sans-serif", autodetect, nil, 1)
 	return l, nil
 }
