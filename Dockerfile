@@ -15,7 +15,7 @@ COPY --from=client /src/client/dist ./client/dist
 RUN CGO_ENABLED=0 go build -tags noembed -trimpath -ldflags '-s -w' -o /pagecast ./cmd/pagecast
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg espeak-ng fonts-dejavu-core fonts-droid-fallback fonts-nanum fonts-symbola ca-certificates \
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg espeak-ng fonts-dejavu-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-core ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /pagecast /usr/local/bin/pagecast
 ENTRYPOINT ["pagecast"]

@@ -220,6 +220,8 @@ func cueUnits(text string, maxW int) []cueUnit {
 func appendWordUnits(units []cueUnit, word string, space bool, maxW int) []cueUnit {
 	start := 0
 	var last rune    // last character of the current piece that is not a mark
+	var prev rune    // the character before this one
+	ris := 0         // regional indicators just before this character
 	openOnly := true // the current piece is only opening punctuation so far
 	emit := func(end int) {
 		for _, p := range splitWide(word[start:end], maxW) {
@@ -229,7 +231,7 @@ func appendWordUnits(units []cueUnit, word string, space bool, maxW int) []cueUn
 		start = end
 	}
 	for off, r := range word {
-		if off > start && breaksBefore(r, last, openOnly) {
+		if off > start && breaksBefore(r, last, openOnly) && !joinsPrevious(r, prev, ris) {
 			emit(off)
 			last, openOnly = 0, true
 		}
@@ -237,6 +239,12 @@ func appendWordUnits(units []cueUnit, word string, space bool, maxW int) []cueUn
 			last = r
 		}
 		openOnly = openOnly && unicode.In(r, unicode.Ps, unicode.Pi)
+		prev = r
+		if isRegionalIndicator(r) {
+			ris++
+		} else {
+			ris = 0
+		}
 	}
 	emit(len(word))
 	return units
@@ -255,7 +263,28 @@ func breaksBefore(r, last rune, openOnly bool) bool {
 	return isSpacelessScript(r) || isSpacelessScript(last) || isCJKPunct(last)
 }
 
-// splitWide cuts a piece wider than maxW between characters (marks stay with theirs):
+// joinsPrevious reports whether r is drawn as one with the character before it (prev,
+// after ris regional indicators), so that no line may break between them: a character
+// after a zero-width joiner (the family, profession and flag emoji made of several), a
+// skin-tone modifier, the second regional indicator of a flag, and a Thai or Lao vowel
+// written after its consonant (า, ำ, ะ), which alone starts a line as a dotted circle.
+func joinsPrevious(r, prev rune, ris int) bool {
+	switch {
+	case prev == '\u200d', r >= 0x1f3fb && r <= 0x1f3ff, isRegionalIndicator(r) && ris%2 == 1:
+		return true
+	}
+	switch r {
+	case 0x0e30, 0x0e32, 0x0e33, 0x0e45, 0x0e46, 0x0eb0, 0x0eb2, 0x0eb3, 0x0ec6:
+		return true
+	}
+	return false
+}
+
+// isRegionalIndicator reports whether r is one of the letters two of which make a flag.
+func isRegionalIndicator(r rune) bool { return r >= 0x1f1e6 && r <= 0x1f1ff }
+
+// splitWide cuts a piece wider than maxW between characters (marks, and what
+// joinsPrevious joins, stay with theirs):
 // after the piece's last '/', '-', '?' or '&' when that leaves at least half a line
 // (a URL breaks between its parts), else where the line is full.
 func splitWide(s string, maxW int) []string {
@@ -265,9 +294,18 @@ func splitWide(s string, maxW int) []string {
 	var out []string
 	start, w := 0, 0
 	soft, softW := -1, 0 // just after the current piece's last break character, and its width there
+	var prev rune
+	ris := 0
 	for off, r := range s {
 		rw := runeWidth(r)
-		if off > start && w+rw > maxW {
+		joins := joinsPrevious(r, prev, ris)
+		prev = r
+		if isRegionalIndicator(r) {
+			ris++
+		} else {
+			ris = 0
+		}
+		if off > start && w+rw > maxW && !joins {
 			if soft > start && 2*softW >= maxW && w-softW+rw <= maxW {
 				out = append(out, s[start:soft])
 				start, w = soft, w-softW

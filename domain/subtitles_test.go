@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 // sentence is a slide with one sentence part at its start.
@@ -264,6 +265,47 @@ func TestFitCueText(t *testing.T) {
 			}
 			if strings.Join(strings.Fields(got), "") != strings.Join(strings.Fields(c.text), "") {
 				t.Errorf("FitCueText changed the characters: %q", got)
+			}
+		})
+	}
+}
+
+// TestCuesKeepJoinedCharactersTogether: no cue and no line of one starts with a
+// character drawn as one with the character before it: a Thai vowel written after its
+// consonant (it started a line as a dotted circle), the rest of an emoji joined by
+// zero-width joiners or a skin tone, the second half of a flag.
+func TestCuesKeepJoinedCharactersTogether(t *testing.T) {
+	family := "👩\u200d👩\u200d👧\u200d👦"
+	for _, tc := range []struct {
+		name, text string
+		width      int
+	}{
+		{"Thai vowels after their consonant", "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรคระหว่างคำ ทำให้การตัดคำเป็นเรื่องยากมากสำหรับคอมพิวเตอร์", 30},
+		{"Thai sara am", "ทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำทำ", 11},
+		{"emoji joined by zero-width joiners", strings.Repeat(family, 16), 30},
+		{"skin tones", strings.Repeat("👍🏽", 40), 15},
+		{"flags", "x" + strings.Repeat("🇫🇷🇩🇪", 20), 15},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cues := BuildCues([]SubtitleSlide{sentence(1, 0, tc.text, 8000)}, CueOptions{MaxLineChars: tc.width})
+			var all strings.Builder
+			for _, c := range cues {
+				all.WriteString(strings.ReplaceAll(c.Text, "\n", ""))
+				for _, l := range strings.Split(c.Text, "\n") {
+					r, _ := utf8.DecodeRuneInString(l)
+					if r == 0x0e32 || r == 0x0e33 || r == 0x0e30 || r == '\u200d' || (r >= 0x1f3fb && r <= 0x1f3ff) {
+						t.Errorf("a line starts with %U: %q", r, c.Text)
+					}
+					if strings.HasSuffix(l, "\u200d") {
+						t.Errorf("a line ends with a zero-width joiner: %q", c.Text)
+					}
+					if n := strings.Count(l, "🇫") + strings.Count(l, "🇷") + strings.Count(l, "🇩") + strings.Count(l, "🇪"); n%2 != 0 {
+						t.Errorf("a flag is cut: %q", l)
+					}
+				}
+			}
+			if all.String() != tc.text {
+				t.Errorf("cues hold %q, not the text", all.String())
 			}
 		})
 	}

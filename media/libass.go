@@ -18,13 +18,21 @@ import (
 // ffmpeg and moving whole transparent frames through a pipe (BenchmarkRasterise;
 // docs/decisions.md, "Render speed").
 //
-// libass is not safe for concurrent use: one renderer serves every caller in turn.
+// libass is not safe for concurrent use: one caller draws at a time.
 type Libass struct {
 	mu       sync.Mutex
-	library  uintptr      // ASS_Library*
-	renderer uintptr      // ASS_Renderer*
-	frame    *image.NRGBA // kept transparent between draws
+	library  uintptr // ASS_Library*
+	renderer uintptr // ASS_Renderer*
+	// fallbacks is set when the renderer drew text that may have loaded fallback fonts
+	// (see newRenderer); the next draw gets a new renderer.
+	fallbacks bool
+	frame     *image.NRGBA // kept transparent between draws
 
+	rendererInit   func(library uintptr) uintptr
+	rendererDone   func(renderer uintptr)
+	setFonts       func(renderer uintptr, defaultFont *byte, defaultFamily string, provider int32, config *byte, update int32)
+	setShaper      func(renderer uintptr, shaper int32)
+	setHinting     func(renderer uintptr, hinting int32)
 	setFrameSize   func(renderer uintptr, w, h int32)
 	setStorageSize func(renderer uintptr, w, h int32)
 	readMemory     func(library uintptr, buf *byte, size uintptr, codepage *byte) uintptr
@@ -53,8 +61,8 @@ var quietLibass = sync.OnceValue(func() uintptr {
 // libassNames are the names the library goes by, newest ABI first.
 var libassNames = []string{"libass.so.9", "libass.so"}
 
-// OpenLibass loads libass and makes its one renderer, with fonts found through
-// fontconfig as ffmpeg's subtitles filter finds them.
+// OpenLibass loads libass, whose renderers find fonts through fontconfig as ffmpeg's
+// subtitles filter finds them.
 func OpenLibass() (*Libass, error) {
 	var handle uintptr
 	var err error
@@ -69,16 +77,12 @@ func OpenLibass() (*Libass, error) {
 	l := &Libass{}
 	var (
 		libraryInit  func() uintptr
-		rendererInit func(library uintptr) uintptr
 		setMessageCB func(library, cb, data uintptr)
-		setFonts     func(renderer uintptr, defaultFont *byte, defaultFamily string, provider int32, config *byte, update int32)
-		setShaper    func(renderer uintptr, shaper int32)
-		setHinting   func(renderer uintptr, hinting int32)
 	)
 	for name, fn := range map[string]any{
-		"ass_library_init": &libraryInit, "ass_renderer_init": &rendererInit,
-		"ass_set_message_cb": &setMessageCB, "ass_set_fonts": &setFonts,
-		"ass_set_shaper": &setShaper, "ass_set_hinting": &setHinting,
+		"ass_library_init": &libraryInit, "ass_renderer_init": &l.rendererInit, "ass_renderer_done": &l.rendererDone,
+		"ass_set_message_cb": &setMessageCB, "ass_set_fonts": &l.setFonts,
+		"ass_set_shaper": &l.setShaper, "ass_set_hinting": &l.setHinting,
 		"ass_set_frame_size": &l.setFrameSize, "ass_set_storage_size": &l.setStorageSize,
 		"ass_read_memory": &l.readMemory, "ass_render_frame": &l.renderFrame, "ass_free_track": &l.freeTrack,
 	} {
@@ -91,20 +95,40 @@ func OpenLibass() (*Libass, error) {
 		return nil, errors.New("media: libass: ass_library_init failed")
 	}
 	setMessageCB(l.library, quietLibass(), 0)
-	if l.renderer = rendererInit(l.library); l.renderer == 0 {
-		return nil, errors.New("media: libass: ass_renderer_init failed")
+	if l.renderer, err = l.newRenderer(); err != nil {
+		return nil, err
 	}
-	// As ffmpeg's subtitles filter draws (measured: the same pixels): unhinted glyphs,
-	// libass's simple shaper (FriBidi: bidirectional text and Arabic joining).
+	return l, nil
+}
+
+// newRenderer makes a renderer (ASS_Renderer*) set up to draw as ffmpeg does.
+//
+// A renderer keeps every font it loads, and a font (a family in a weight) holds at
+// most ten faces, itself and the fallbacks its missing glyphs were found in: a
+// worker's one renderer, once ten scripts had been drawn (Chinese, Korean, emoji,
+// Devanagari, Thai ...), drew every further script as boxes until it restarted, and
+// cached those scenes. So a draw after one of text beyond Latin, Greek and Cyrillic
+// (what may need a fallback) gets a new renderer; making one costs about 0.1 s of
+// fontconfig, which text that DejaVu draws does not pay.
+func (l *Libass) newRenderer() (uintptr, error) {
+	renderer := l.rendererInit(l.library)
+	if renderer == 0 {
+		return 0, errors.New("media: libass: ass_renderer_init failed")
+	}
+	// As rasteriseWithFFmpeg draws (measured: the same pixels): unhinted glyphs,
+	// libass's complex shaper (HarfBuzz). The simple one (FriBidi alone, what ffmpeg's
+	// subtitles filter asks for) neither forms Devanagari, Bengali or Tamil conjuncts
+	// nor moves their vowel signs before the consonant, and sets combining accents
+	// typed apart from their letter (polytonic Greek, Vietnamese) one over another.
 	const (
 		autodetect   = 1 // ASS_FONTPROVIDER_AUTODETECT: fontconfig here
 		hintingNone  = 0 // ASS_HINTING_NONE
-		shapeFriBidi = 0 // ASS_SHAPING_SIMPLE
+		shapeComplex = 1 // ASS_SHAPING_COMPLEX
 	)
-	setHinting(l.renderer, hintingNone)
-	setShaper(l.renderer, shapeFriBidi)
-	setFonts(l.renderer, nil, "sans-serif", autodetect, nil, 1)
-	return l, nil
+	l.setHinting(renderer, hintingNone)
+	l.setShaper(renderer, shapeComplex)
+	l.setFonts(renderer, nil, "sans-serif", autodetect, nil, 1)
+	return renderer, nil
 }
 
 // draw renders the ASS document doc on a w x h canvas at each time of atMs and calls
@@ -116,8 +140,18 @@ func (l *Libass) draw(doc []byte, w, h int, atMs []int, each func(i int, frame *
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.setFrameSize(l.renderer, int32(w), int32(h))
-	l.setStorageSize(l.renderer, int32(w), int32(h))
+	if l.fallbacks {
+		renderer, err := l.newRenderer()
+		if err != nil {
+			return err
+		}
+		l.rendererDone(l.renderer)
+		l.renderer, l.fallbacks = renderer, false
+	}
+	l.fallbacks = mayNeedFallbacks(doc)
+	renderer := l.renderer
+	l.setFrameSize(renderer, int32(w), int32(h))
+	l.setStorageSize(renderer, int32(w), int32(h))
 	track := l.readMemory(l.library, &doc[0], uintptr(len(doc)), nil) // libass parses a copy
 	if track == 0 {
 		return errors.New("media: libass: the document does not parse")
@@ -129,7 +163,7 @@ func (l *Libass) draw(doc []byte, w, h int, atMs []int, each func(i int, frame *
 	frame := l.frame
 	for i, ms := range atMs {
 		var drawn image.Rectangle
-		for img := l.renderFrame(l.renderer, track, int64(ms), nil); img != nil; img = img.next {
+		for img := l.renderFrame(renderer, track, int64(ms), nil); img != nil; img = img.next {
 			drawn = drawn.Union(blendASSImage(frame, img))
 		}
 		err := each(i, frame, drawn)
@@ -141,6 +175,17 @@ func (l *Libass) draw(doc []byte, w, h int, atMs []int, each func(i int, frame *
 		}
 	}
 	return nil
+}
+
+// mayNeedFallbacks reports whether doc holds a character beyond Latin, Greek and
+// Cyrillic (and general punctuation), which the style's font may lack.
+func mayNeedFallbacks(doc []byte) bool {
+	for _, r := range string(doc) {
+		if r > 0x052f && (r < 0x2000 || r > 0x206f) {
+			return true
+		}
+	}
+	return false
 }
 
 // blendASSImage lays img's colour over frame through img's alpha bitmap (Porter-Duff

@@ -223,3 +223,51 @@ func TestBlendASSImageMatchesDrawOver(t *testing.T) {
 		}
 	}
 }
+
+// TestAccentsTypedApartDrawAsOneLetter: text whose accents are typed as combining marks
+// after their letters (Vietnamese and polytonic Greek, as some keyboards and pasted text
+// give them) is drawn as the same text typed with precomposed letters, by libass in
+// this process and by ffmpeg: the complex shaper sets the marks in their place (the
+// simple one drew each mark over the last, a circumflex and an acute in one spot).
+func TestAccentsTypedApartDrawAsOneLetter(t *testing.T) {
+	l := openLibass(t)
+	c := Canvas16x9
+	pairs := [][2]string{
+		{"Tiếng Việt có dấu: ặ ộ ữ ề", "Tie\u0302\u0301ng Vie\u0323\u0302t co\u0301 da\u0302\u0301u: a\u0323\u0306 o\u0323\u0302 u\u031b\u0303 e\u0302\u0300"},
+		{"Ἀθῆναι ᾗ", "Α\u0313θη\u0342ναι η\u0314\u0342\u0345"},
+	}
+	var events []assEvent
+	for i, p := range pairs {
+		events = append(events, assEvent{2 * i * 1000, 2*i*1000 + 500, "Cue", assText(p[0])},
+			assEvent{(2*i + 1) * 1000, (2*i+1)*1000 + 500, "Cue", assText(p[1])})
+	}
+	var doc bytes.Buffer
+	if err := writeASSDoc(&doc, c, []assStyle{{"Cue", DefaultSubtitleStyle(c)}}, events); err != nil {
+		t.Fatal(err)
+	}
+	draws := map[string]func(keep func(int, *image.NRGBA, image.Rectangle) error) error{
+		"libass": func(keep func(int, *image.NRGBA, image.Rectangle) error) error {
+			return l.draw(doc.Bytes(), c.Width, c.Height, []int{0, 1000, 2000, 3000}, keep)
+		},
+		"ffmpeg": func(keep func(int, *image.NRGBA, image.Rectangle) error) error {
+			return Tool{}.rasteriseWithFFmpeg(context.Background(), doc.Bytes(), c, len(events), t.TempDir(), keep)
+		},
+	}
+	for name, draw := range draws {
+		t.Run(name, func(t *testing.T) {
+			var frames [][]byte
+			keep := func(_ int, f *image.NRGBA, _ image.Rectangle) error {
+				frames = append(frames, slices.Clone(f.Pix))
+				return nil
+			}
+			if err := draw(keep); err != nil {
+				t.Fatal(err)
+			}
+			for i, p := range pairs {
+				if !bytes.Equal(frames[2*i], frames[2*i+1]) {
+					t.Errorf("%q is drawn unlike %q", p[1], p[0])
+				}
+			}
+		})
+	}
+}

@@ -719,14 +719,15 @@ func textArea(c Canvas, s SubtitleStyle) domain.TextArea {
 }
 
 // rasteriseWithFFmpeg draws the n events of the ASS document doc (event k shown at k
-// s) with ffmpeg's subtitles filter, in one run with one frame per event (alpha
-// kept), and hands each frame to handle. It is what a worker without a loadable
-// libass does.
+// s) with ffmpeg's ass filter and libass's complex shaper (as Libass draws; ffmpeg's
+// subtitles filter would ask for the simple one), in one run with one frame per event
+// (alpha kept), and hands each frame to handle. It is what a worker without a
+// loadable libass does.
 func (t Tool) rasteriseWithFFmpeg(ctx context.Context, doc []byte, c Canvas, n int, dir string, handle func(int, *image.NRGBA, image.Rectangle) error) error {
 	if err := os.WriteFile(filepath.Join(dir, "text.ass"), doc, 0o644); err != nil {
 		return fmt.Errorf("media: rasterise text: %w", err)
 	}
-	graph := fmt.Sprintf("color=c=black@0:s=%dx%d:r=1,format=rgba,subtitles=f=text.ass:alpha=1[o]", c.Width, c.Height)
+	graph := fmt.Sprintf("color=c=black@0:s=%dx%d:r=1,format=rgba,ass=f=text.ass:alpha=1:shaping=complex[o]", c.Width, c.Height)
 	cmd := t.Command(ctx, "-hide_banner", "-nostdin", "-v", "error",
 		"-filter_complex", graph, "-map", "[o]", "-frames:v", strconv.Itoa(n),
 		"-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1")

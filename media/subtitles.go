@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Cue is one subtitle: the text shown from StartMs to EndMs (end exclusive). Text may
@@ -83,10 +84,68 @@ func clockTime(ms int, sep byte) string {
 // lost its text after it).
 var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
+// rightToLeftLines starts each line of a right-to-left text (more of whose letters are
+// of a right-to-left script, such as Hebrew or Arabic, than of others) with a right-to-left
+// mark when its first strong character is not right-to-left. libass, SubRip and WebVTT
+// players each take a line's direction from its first strong character, so a Hebrew or
+// Arabic line that began with a Latin word, a brand or "HTML5", was laid out left to
+// right: that word stood at the left, where the line ends, and the full stop at the
+// right, where it starts. Lines of other text, and lines that already begin right to
+// left, stay as they are. Line breaks are "\n".
+func rightToLeftLines(s string) string {
+	balance := 0
+	for _, r := range s {
+		switch strongDirection(r) {
+		case 'R':
+			balance++
+		case 'L':
+			balance--
+		}
+	}
+	if balance <= 0 {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		first := byte(0)
+		for _, r := range l {
+			if first = strongDirection(r); first != 0 {
+				break
+			}
+		}
+		if first != 'R' && strings.TrimSpace(l) != "" {
+			lines[i] = rlm + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// rlm is the right-to-left mark, an invisible strong right-to-left character.
+const rlm = "\u200f"
+
+// strongDirection is 'R' for a letter of a right-to-left script (and the right-to-left
+// mark), 'L' for any other letter (and the left-to-right mark), 0 for the rest: digits,
+// punctuation, spaces, marks and symbols, which take the direction around them.
+func strongDirection(r rune) byte {
+	switch {
+	case r == '\u200f':
+		return 'R'
+	case r == '\u200e':
+		return 'L'
+	case !unicode.IsLetter(r):
+		return 0
+	case unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana, unicode.Nko,
+		unicode.Samaritan, unicode.Mandaic, unicode.Adlam, unicode.Hanifi_Rohingya, unicode.Yezidi):
+		return 'R'
+	}
+	return 'L'
+}
+
 // assText makes cue text literal for libass: a backslash cannot start an override
-// (a word joiner follows it), braces are escaped, and line breaks become \N.
+// (a word joiner follows it), braces are escaped, line breaks become \N, and lines of
+// right-to-left text are laid out right to left (rightToLeftLines).
 func assText(s string) string {
-	s = lineBreaks.Replace(s)
+	s = rightToLeftLines(lineBreaks.Replace(s))
 	s = strings.ReplaceAll(s, `\`, "\\\u2060")
 	s = strings.ReplaceAll(s, "{", `\{`)
 	s = strings.ReplaceAll(s, "}", `\}`)
@@ -165,8 +224,9 @@ func WriteASS(w io.Writer, cues []Cue, style SubtitleStyle, c Canvas) error {
 	return writeASSDoc(w, c, []assStyle{{"Default", style}}, events)
 }
 
-// cueLines splits text into its non-empty lines: a blank line would end an SRT or
-// WebVTT cue early.
+// cueLines splits text into its non-empty lines (a blank line would end an SRT or
+// WebVTT cue early), those of right-to-left text laid out right to left
+// (rightToLeftLines).
 func cueLines(s string) []string {
 	var out []string
 	for _, l := range strings.Split(lineBreaks.Replace(s), "\n") {
@@ -174,7 +234,10 @@ func cueLines(s string) []string {
 			out = append(out, l)
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return strings.Split(rightToLeftLines(strings.Join(out, "\n")), "\n")
 }
 
 // srtArrow keeps a cue's "-->" from being read as a timing line: SubRip has no

@@ -117,3 +117,41 @@ func TestSubtitleFilesTakeEveryLineBreak(t *testing.T) {
 		})
 	}
 }
+
+// TestRightToLeftLinesInSubtitleFiles: each line of a Hebrew or Arabic cue that does not
+// begin right to left (a Latin word, a number alone) starts with a right-to-left mark in
+// all three files, as players take a line's direction from its first strong character;
+// lines that begin right to left, and cues of left-to-right text, stay as they are.
+func TestRightToLeftLinesInSubtitleFiles(t *testing.T) {
+	cues := []media.Cue{
+		{StartMs: 0, EndMs: 1000, Text: "שלום לכולם, זה טקסט\nGoogle היא חברה."},
+		{StartMs: 1000, EndMs: 2000, Text: "HTML5 هي لغة\n(2026)."},
+		{StartMs: 2000, EndMs: 3000, Text: "Google Cloud in שלום"},
+	}
+	tests := []struct {
+		name  string
+		write func(*strings.Builder) error
+		want  []string
+	}{
+		{"ass", func(b *strings.Builder) error {
+			return media.WriteASS(b, cues, media.DefaultSubtitleStyle(media.Canvas16x9), media.Canvas16x9)
+		}, []string{",,שלום לכולם, זה טקסט\\N\u200fGoogle היא חברה.\n", ",,\u200fHTML5 هي لغة\\N\u200f(2026).\n", ",,Google Cloud in שלום\n"}},
+		{"srt", func(b *strings.Builder) error { return media.WriteSRT(b, cues) },
+			[]string{"\nשלום לכולם, זה טקסט\n\u200fGoogle היא חברה.\n\n", "\n\u200fHTML5 هي لغة\n\u200f(2026).\n\n", "\nGoogle Cloud in שלום\n\n"}},
+		{"vtt", func(b *strings.Builder) error { return media.WriteVTT(b, cues) },
+			[]string{"\nשלום לכולם, זה טקסט\n\u200fGoogle היא חברה.\n\n", "\n\u200fHTML5 هي لغة\n\u200f(2026).\n\n", "\nGoogle Cloud in שלום\n\n"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := tc.write(&b); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(b.String(), w) {
+					t.Errorf("lacks %q:\n%q", w, b.String())
+				}
+			}
+		})
+	}
+}

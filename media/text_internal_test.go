@@ -163,12 +163,14 @@ func leftmostGlyph(m *image.NRGBA, ink func(p []uint8) bool) (top, bottom int) {
 // TestRightToLeftTextEndsOnTheLeft: an Arabic or Hebrew sentence is laid out right to
 // left in a text slide, a tagline and a cue: its full stop, its last character, is the
 // leftmost glyph drawn, a dot, not a digit or a letter (with a left-to-right base the
-// "(2026)." ended on the right and a digit stood leftmost).
+// "(2026)." ended on the right and a digit stood leftmost). So is one that begins with
+// a Latin word (it was laid out left to right, that word leftmost).
 func TestRightToLeftTextEndsOnTheLeft(t *testing.T) {
 	l := openLibass(t)
 	c := Canvas16x9
 	light := func(p []uint8) bool { return p[0] > 96 && p[1] > 96 && p[2] > 96 && p[3] > 96 }
-	for _, text := range []string{"أشعل الحراس المصابيح عند الغسق (2026).", "השומרים הדליקו את המנורות (2026)."} {
+	for _, text := range []string{"أشعل الحراس المصابيح عند الغسق (2026).", "השומרים הדליקו את המנורות (2026).",
+		"Google היא חברה גדולה מאוד.", "HTML5 هي لغة ترميز النصوص."} {
 		in := SegmentInput{Canvas: c, Style: DefaultSubtitleStyle(c), Slides: []SegmentSlide{
 			{DurationMs: 1000, Image: "unused.jpg", Tagline: text},
 			{DurationMs: 1000, Text: text},
@@ -231,6 +233,44 @@ func TestLeftToRightTextIsDrawnAsBefore(t *testing.T) {
 					t.Errorf("%dx%d, %d px: %q is drawn differently", c.Width, c.Height, s.FontSize, texts[i])
 				}
 			}
+		}
+	}
+}
+
+// TestScriptsOfTheNarratorsDraw: two different letters of each script a narrator
+// speaks are drawn differently, so the worker's fonts have both (a missing glyph is
+// drawn as the same box for every letter). Devanagari, Thai and the other scripts
+// DejaVu lacks come from fonts-noto-core (`make test-deps` installs it with the
+// runtime's fonts); before it a Hindi or Thai video's subtitles were rows of boxes.
+// Each script is drawn by its own draw of one Libass, as scenes are, so a worker that
+// has drawn many scripts still draws the next one (its one renderer kept at most ten
+// fonts for a style's family, the tenth script on were boxes).
+func TestScriptsOfTheNarratorsDraw(t *testing.T) {
+	l := openLibass(t)
+	c := Canvas16x9
+	scripts := []struct{ name, a, b string }{
+		{"Latin", "a", "b"}, {"Cyrillic", "д", "ж"}, {"Greek", "λ", "ξ"}, {"Hebrew", "ש", "ל"}, {"Arabic", "م", "ح"},
+		{"Chinese", "你", "好"}, {"Japanese", "の", "カ"}, {"Korean", "한", "국"}, {"Armenian", "Հ", "ա"}, {"Georgian", "ქ", "ა"},
+		{"Devanagari", "क", "ख"}, {"Bengali", "ক", "খ"}, {"Gurmukhi", "ਕ", "ਖ"}, {"Gujarati", "ક", "ખ"}, {"Oriya", "କ", "ଖ"},
+		{"Tamil", "க", "ங"}, {"Telugu", "క", "ఖ"}, {"Kannada", "ಕ", "ಖ"}, {"Malayalam", "ക", "ഖ"}, {"Sinhala", "ක", "ඛ"},
+		{"Thai", "ก", "ข"}, {"Myanmar", "က", "ခ"}, {"Ethiopic", "አ", "ማ"}, {"Cherokee", "Ꭰ", "Ꭱ"},
+	}
+	for _, s := range scripts {
+		var doc bytes.Buffer
+		events := []assEvent{{0, 500, "Cue", assText(s.a)}, {1000, 1500, "Cue", assText(s.b)}}
+		if err := writeASSDoc(&doc, c, []assStyle{{"Cue", DefaultSubtitleStyle(c)}}, events); err != nil {
+			t.Fatal(err)
+		}
+		var frames [][]byte
+		keep := func(_ int, f *image.NRGBA, _ image.Rectangle) error {
+			frames = append(frames, slices.Clone(f.Pix))
+			return nil
+		}
+		if err := l.draw(doc.Bytes(), c.Width, c.Height, []int{0, 1000}, keep); err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Equal(frames[0], frames[1]) {
+			t.Errorf("%s: %q and %q are drawn alike: no font has them", s.name, s.a, s.b)
 		}
 	}
 }

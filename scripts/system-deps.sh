@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Pagecast needs when they are missing.
-#   scripts/system-deps.sh          runtime: ffmpeg, espeak-ng, fonts (DejaVu; CJK and emoji fallbacks)
+#   scripts/system-deps.sh          runtime: ffmpeg, espeak-ng, fonts (DejaVu; CJK, emoji and Noto fallbacks)
 #   scripts/system-deps.sh test     also chromium (browser tests) and postgresql
 set -euo pipefail
 
@@ -13,6 +13,9 @@ command -v espeak-ng >/dev/null || need+=(espeak-ng)
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need+=(fonts-droid-fallback)
 [ -f /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || need+=(fonts-nanum)
 [ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] || need+=(fonts-symbola)
+# And to these for the other scripts of the narrators' languages: Devanagari, Bengali, Tamil and the
+# rest of India's, Thai, Sinhala, Myanmar, Ethiopic, Cherokee ...
+[ -f /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] || need+=(fonts-noto-core)
 if [ "${1:-}" = test ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v pg_ctlcluster >/dev/null || command -v pg_ctl >/dev/null || need+=(postgresql)
