@@ -147,6 +147,10 @@ type SceneRender struct {
 	Slides     []RenderSlide
 	// Cues are the burned-in subtitles, relative to the scene's start.
 	Cues []media.Cue
+	// Hash names the scene for workers older than RenderSegment naming its segment
+	// itself (segmentHash): they stored the segment under it. It is not a key this
+	// version reads, so a segment an older engine made for a newer plan (workers of
+	// both run side by side while they are upgraded) is never reused as this one's.
 	Hash string
 	// Frames is how long the scene's segment lasts in whole frames of the canvas (its
 	// slides on the segment's frame grid, media.Canvas.SlideFrames), which places what
@@ -203,8 +207,8 @@ type PlanRenderResult struct {
 	Inserts []RenderInsertClip
 }
 
-// RenderInsertClip is an insert's clip in the plan, named by a hash of the engine's
-// version, the canvas and the clip.
+// RenderInsertClip is an insert's clip in the plan. Hash names it for workers older
+// than RenderInsert naming what it stores itself (insertHash), as SceneRender.Hash.
 type RenderInsertClip struct {
 	Type models.InsertType
 	Key  string
@@ -331,7 +335,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 			continue
 		}
 		res.Inserts = append(res.Inserts, RenderInsertClip{Type: in.Type, Key: in.Asset.MediaKey,
-			Hash: hashOf(renderVersion, insertVersion, canvas, in.Asset.MediaKey)})
+			Hash: plannedHash(insertHash(canvas, in.Asset.MediaKey))})
 	}
 	music, err := a.Store.BackgroundAudiosForWorkflow(ctx, v.ID)
 	if err != nil {
@@ -358,7 +362,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 				}
 			}
 		}
-		sr.Hash = sceneHash(res.Canvas, res.Style, a.Preset, *sr)
+		sr.Hash = plannedHash(a.segmentHash(res.Canvas, res.Style, *sr))
 	}
 	return res, nil
 }
@@ -497,6 +501,26 @@ func sceneHash(c media.Canvas, style media.SubtitleStyle, preset string, sr Scen
 		Cues   []media.Cue
 	}{renderVersion, c, style, preset, hashSlides(sr.Slides), sr.Cues})
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// segmentHash names the segment this worker's engine makes of scene sr: the step that
+// renders a scene names what it stores by its own engine's version and preset, not by
+// those of the worker that planned the render.
+func (a *RenderActivities) segmentHash(c media.Canvas, style media.SubtitleStyle, sr SceneRender) string {
+	return sceneHash(c, style, a.Preset, sr)
+}
+
+// insertHash names the segment and sound this engine makes of an insert's clip on
+// canvas c.
+func insertHash(c media.Canvas, clipKey string) string {
+	return hashOf(renderVersion, insertVersion, c, clipKey)
+}
+
+// plannedHash is the hash a plan gives a scene or an insert whose own hash is h: unique
+// to it, as older workers need (they store what they make under it), and never a key
+// this version stores under.
+func plannedHash(h string) string {
+	return hashOf("planned", h)
 }
 
 // audioHash names a mix by the engine's version, the video's length, every clip with
@@ -705,7 +729,7 @@ type SegmentProgress struct {
 // finds it there already (an unchanged scene, or a retry after the upload). It
 // heartbeats its progress.
 func (a *RenderActivities) RenderSegment(ctx context.Context, in RenderSegmentInput) (RenderSegmentResult, error) {
-	key := SegmentKey(in.PublisherID, in.Scene.Hash)
+	key := SegmentKey(in.PublisherID, a.segmentHash(in.Canvas, in.Style, in.Scene))
 	if o, err := a.Blob.Head(ctx, key); err == nil && a.reusable(o) {
 		// Stores keep whole seconds: what this render stored is from its start's second on.
 		return RenderSegmentResult{Key: key, Reused: o.LastModified.Before(in.Started.Truncate(time.Second)) || in.Started.IsZero()}, nil
@@ -945,9 +969,10 @@ type insertInfo struct {
 // sound for the mix, or finds both stored already (the same clip in any video of the
 // account, or a retry).
 func (a *RenderActivities) RenderInsert(ctx context.Context, in RenderInsertInput) (RenderInsertResult, error) {
-	res := RenderInsertResult{Type: in.Clip.Type, SegmentKey: InsertKey(in.PublisherID, in.Clip.Hash, ".mp4")}
-	audioKey := InsertKey(in.PublisherID, in.Clip.Hash, ".wav")
-	infoKey := InsertKey(in.PublisherID, in.Clip.Hash, ".json")
+	hash := insertHash(in.Canvas, in.Clip.Key)
+	res := RenderInsertResult{Type: in.Clip.Type, SegmentKey: InsertKey(in.PublisherID, hash, ".mp4")}
+	audioKey := InsertKey(in.PublisherID, hash, ".wav")
+	infoKey := InsertKey(in.PublisherID, hash, ".json")
 	if rc, o, err := a.Blob.Get(ctx, infoKey); err == nil {
 		var info insertInfo
 		err := json.NewDecoder(rc).Decode(&info)
@@ -963,7 +988,7 @@ func (a *RenderActivities) RenderInsert(ctx context.Context, in RenderInsertInpu
 	} else if !errors.Is(err, blob.ErrNotFound) {
 		return res, err
 	}
-	dir, err := a.workDir(in.AttemptID, "insert-"+in.Clip.Hash[:16])
+	dir, err := a.workDir(in.AttemptID, "insert-"+hash[:16])
 	if err != nil {
 		return res, err
 	}

@@ -3,6 +3,7 @@ package activities_test
 import (
 	"context"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,14 +11,13 @@ import (
 	"pagecast/blob"
 )
 
-// headOnly is an object store holding one object, stored at a given time.
+// headOnly is an object store holding every segment, stored at a given time.
 type headOnly struct {
-	key    string
 	stored time.Time
 }
 
 func (h headOnly) Head(_ context.Context, key string) (blob.ObjectInfo, error) {
-	if key != h.key {
+	if !strings.HasPrefix(key, "renders/7/segments/") {
 		return blob.ObjectInfo{}, blob.ErrNotFound
 	}
 	return blob.ObjectInfo{Key: key, LastModified: h.stored}, nil
@@ -48,15 +48,14 @@ func TestRenderSegmentReusedOnlyFromEarlierRenders(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			hash := "4f2a"
-			a := &activities.RenderActivities{Blob: headOnly{key: activities.SegmentKey(7, hash), stored: tt.stored},
+			a := &activities.RenderActivities{Blob: headOnly{stored: tt.stored},
 				Now: func() time.Time { return started.Add(time.Minute) }}
 			res, err := a.RenderSegment(context.Background(), activities.RenderSegmentInput{PublisherID: 7, AttemptID: 1,
-				Scene: activities.SceneRender{SceneID: 10, Hash: hash}, Started: tt.started})
+				Scene: activities.SceneRender{SceneID: 10}, Started: tt.started})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Key != activities.SegmentKey(7, hash) || res.Reused != tt.want {
+			if !strings.HasPrefix(res.Key, "renders/7/segments/") || res.Reused != tt.want {
 				t.Fatalf("RenderSegment = %+v, want reused %v", res, tt.want)
 			}
 		})
