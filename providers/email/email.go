@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/mail"
 	"net/smtp"
+	"net/textproto"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,7 +35,8 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
-// ErrBadAddress means a message cannot be sent as addressed; retrying will not help.
+// ErrBadAddress means a message cannot be sent as addressed (the address does not
+// parse, or the server refuses the recipient for good); retrying will not help.
 var ErrBadAddress = errors.New("bad e-mail address")
 
 // build renders m as an RFC 5322 message.
@@ -141,6 +143,10 @@ func (s SMTP) Send(ctx context.Context, m Message) error {
 		return fmt.Errorf("smtp: mail from: %w", err)
 	}
 	if err := c.Rcpt(to.Address); err != nil {
+		// A permanent refusal (5xx: no such mailbox, a bad address) stays one.
+		if te := (*textproto.Error)(nil); errors.As(err, &te) && te.Code >= 500 {
+			return fmt.Errorf("smtp: rcpt to: %w: %w", ErrBadAddress, err)
+		}
 		return fmt.Errorf("smtp: rcpt to: %w", err)
 	}
 	w, err := c.Data()

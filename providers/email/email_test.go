@@ -18,12 +18,12 @@ import (
 // records what one session delivered.
 func smtpServer(t *testing.T) (host string, port int, got chan map[string]string) {
 	t.Helper()
-	return smtpServerQuitting(t, "221 bye")
+	return smtpServerAnswering(t, "250 ok", "221 bye")
 }
 
-// smtpServerQuitting is smtpServer answering QUIT with quit, or hanging up on it
-// when quit is "".
-func smtpServerQuitting(t *testing.T, quit string) (host string, port int, got chan map[string]string) {
+// smtpServerAnswering is smtpServer answering RCPT with rcpt, and QUIT with quit or
+// hanging up on it when quit is "".
+func smtpServerAnswering(t *testing.T, rcpt, quit string) (host string, port int, got chan map[string]string) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -55,7 +55,7 @@ func smtpServerQuitting(t *testing.T, quit string) (host string, port int, got c
 				say("250 ok")
 			case strings.HasPrefix(cmd, "RCPT TO:"):
 				rec["to"] = strings.TrimSpace(line[8:])
-				say("250 ok")
+				say(rcpt)
 			case cmd == "DATA":
 				say("354 go on")
 				var b strings.Builder
@@ -111,13 +111,39 @@ func TestSMTPSendDeliveredOnceAccepted(t *testing.T) {
 		{"error", "421 closing"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			host, port, got := smtpServerQuitting(t, tt.quit)
+			host, port, got := smtpServerAnswering(t, "250 ok", tt.quit)
 			s := SMTP{Host: host, Port: port, From: "Pagecast <no-reply@pagecast.test>"}
 			if err := s.Send(context.Background(), Message{To: "ann@example.com", Subject: "Ready", Text: "Your video is ready.\n"}); err != nil {
 				t.Fatalf("send = %v after the server accepted the message", err)
 			}
 			if rec := <-got; !strings.Contains(rec["data"], "Your video is ready.") {
 				t.Fatalf("delivered %v", rec)
+			}
+		})
+	}
+}
+
+// TestSMTPRecipientRefused: a recipient the server refuses for good (5xx) is a bad
+// address, which retrying will not mend (the render e-mail was retried ten times over
+// twenty minutes); a refusal for now (4xx) may pass later.
+func TestSMTPRecipientRefused(t *testing.T) {
+	for _, tt := range []struct {
+		rcpt string
+		bad  bool
+	}{
+		{"550 5.1.1 mailbox unavailable", true},
+		{"553 5.1.3 bad recipient address syntax", true},
+		{"451 4.3.0 try again later", false},
+	} {
+		t.Run(tt.rcpt, func(t *testing.T) {
+			host, port, _ := smtpServerAnswering(t, tt.rcpt, "221 bye")
+			s := SMTP{Host: host, Port: port, From: "Pagecast <no-reply@pagecast.test>"}
+			err := s.Send(context.Background(), Message{To: "ann@example.com", Subject: "Ready", Text: "Ready.\n"})
+			if err == nil {
+				t.Fatal("send succeeded though the server refused the recipient")
+			}
+			if errors.Is(err, ErrBadAddress) != tt.bad {
+				t.Fatalf("send = %v; a bad address: %v, want %v", err, errors.Is(err, ErrBadAddress), tt.bad)
 			}
 		})
 	}
