@@ -1448,7 +1448,8 @@ func renderMail(att models.RenderAttempt, name, link string) (msg email.Message,
 		msg.Text = fmt.Sprintf("Hello,\n\nYour video “%s” has finished rendering. Watch it and download it here:\n\n%s\n", name, link)
 	case models.RenderAttemptFailed:
 		msg.Subject = fmt.Sprintf("Your video “%s” could not be rendered", name)
-		msg.Text = fmt.Sprintf("Hello,\n\nRendering your video “%s” failed: %s\nYour credits were returned. You can try again here:\n\n%s\n", name, att.Error, link)
+		// The reason may itself say to try again ("The render failed. Please try again.").
+		msg.Text = fmt.Sprintf("Hello,\n\nRendering your video “%s” failed: %s\nYour credits were returned. Open the video to render it again:\n\n%s\n", name, att.Error, link)
 	default:
 		return email.Message{}, false
 	}
@@ -1484,8 +1485,11 @@ func (a *RenderActivities) NotifyRender(ctx context.Context, in NotifyRenderInpu
 		return NotifyRenderResult{}, err
 	}
 	v, err := a.Store.VideoForWorkflow(ctx, att.VideoID)
-	if err != nil {
+	if err != nil && !errors.Is(err, models.ErrNotFound) {
 		return NotifyRenderResult{}, err
+	}
+	if err != nil || v.DeletedAt != nil {
+		return NotifyRenderResult{}, nil // deleted since: nothing to tell of or link to
 	}
 	msg, ok := renderMail(att, v.Name, fmt.Sprintf("%s/dashboard/video/%d", a.PublicURL, v.ID))
 	if !ok {

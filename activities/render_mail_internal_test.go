@@ -40,6 +40,9 @@ func TestRenderMail(t *testing.T) {
 					t.Errorf("text lacks %q:\n%s", w, msg.Text)
 				}
 			}
+			if n := strings.Count(strings.ToLower(msg.Text), "try again"); n > 1 {
+				t.Errorf("says try again %d times:\n%s", n, msg.Text)
+			}
 			if strings.Contains(msg.Subject+msg.Text, `\`) {
 				t.Errorf("escaped: %q / %q", msg.Subject, msg.Text)
 			}

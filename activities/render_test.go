@@ -434,6 +434,15 @@ func TestNotifyRender(t *testing.T) {
 		if res := notify(); res.Sent || len(mail.got) != 1 {
 			t.Fatal("mailed although the user turned render e-mails off")
 		}
+		if err := e.store.PutUserConfig(ctx, models.UserConfig{PublisherUserID: user.ID, Data: []byte(`{}`)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.DB().Model(&models.Video{}).Where("id = ?", v.ID).Update("deleted_at", time.Now()).Error; err != nil {
+			t.Fatal(err)
+		}
+		if res := notify(); res.Sent || len(mail.got) != 1 {
+			t.Fatal("mailed about a render of a video deleted since, linking to nothing")
+		}
 	})
 }
 
