@@ -349,6 +349,58 @@ describe('render panel', () => {
     expect(find('GET /api/v2/video/42/renderStatusWithDetails')).toHaveLength(polls);
   });
 
+  it('reads the gate again when a render ends, and never says the finished render is rendering', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let done = false;
+    // The gate's answer after the end is slow to come: until it does, the panel has only the one from before.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { find } = api({
+      'GET /api/v2/video/42/credits-info': async () =>
+        done
+          ? answered.then(() =>
+              ok(creditsInfo({ renderAttempts: 1, renderAllowed: false, renderMessage: 'No changes since the last render.', renderMessageKey: 'no_changes' })),
+            )
+          : ok(creditsInfo({ renderAllowed: false, renderMessage: 'This video is rendering.', renderMessageKey: 'render_in_progress' })),
+      'GET /api/v2/video/42/renderStatusWithDetails': () =>
+        ok(
+          done
+            ? renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-1.mp4' })
+            : rendering({ attempt: 1, progress: 0.5, scenesTotal: 2, scenesDone: 1 }),
+        ),
+    });
+    renderApp('/dashboard/video/42');
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe('This video is rendering.'));
+    const reads = find('GET /api/v2/video/42/credits-info').length;
+    // The render ends; the gate's answer from before is not what the panel says next to the finished render.
+    done = true;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await screen.findByTestId('render-player');
+    await waitFor(() => expect(find('GET /api/v2/video/42/credits-info').length).toBeGreaterThan(reads));
+    expect(screen.queryByTestId('render-gate-message')?.textContent ?? '').not.toBe('This video is rendering.');
+    answer();
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe('No changes since the last render.'));
+  });
+
+  it('stops telling what the last render reused once the next one is asked for', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api({
+      'GET /api/v2/video/42/renderStatusWithDetails': ok(
+        renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', scenesTotal: 4, scenesReused: 3 }),
+      ),
+      'PUT /api/v2/video/42/render': () => answered.then(() => ok({ videoId: 42, attempt: 2, renderStatus: 'in progress' }, 202)),
+    });
+    renderApp('/dashboard/video/42');
+    expect((await screen.findByTestId('render-reuse')).textContent).toBe('3 of 4 scenes reused from the last render');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    await waitFor(() => expect(button().textContent).toBe('Starting…'));
+    expect(screen.queryByTestId('render-reuse')).toBeNull();
+    answer();
+    await screen.findByTestId('render-progress');
+  });
+
   it('keeps following a running render through failed checks, and says so meanwhile', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     // The server's database goes away for a while during the render, then comes back after it ended.

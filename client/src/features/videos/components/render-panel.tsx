@@ -27,6 +27,8 @@ export const BUILDING_GATE_MESSAGE = 'This video is still being generated.';
 export const GATE_FALLBACK_MESSAGE = 'This video cannot be rendered right now.';
 export const CREDITS_INFO_FAILED = 'We could not check whether this video can be rendered.';
 export const RENDER_ERROR_FALLBACK = 'Rendering failed.';
+/** The gate's key (renderMessageKey) for a video that is rendering. */
+const RENDERING_GATE_KEY = 'render_in_progress';
 export const HARDCODE_FAILED = 'We could not change whether subtitles are burned in.';
 export const EMAIL_SETTING_FAILED = 'We could not change your e-mail setting.';
 
@@ -277,6 +279,14 @@ export function RenderPanel({ video }: { video: Video }) {
 
   const progress = status.data;
   const active = isRenderActive(progress?.status);
+  // The end of a render opens the gate again (or closes it for another reason): it is read again at once, not when the
+  // video catches up, and until then its "rendering" answer, from before the end, is not shown.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (wasActive.current && !active) void queryClient.invalidateQueries({ queryKey: videoKeys.creditsInfo(video.videoId) });
+    wasActive.current = active;
+  }, [active, queryClient, video.videoId]);
+  const staleRendering = !active && Boolean(progress?.status) && credits.data?.renderMessageKey === RENDERING_GATE_KEY;
   // Whether a render ran while this page was open: only then is its end news to tell screen readers.
   const [watched, setWatched] = useState(false);
   if (active && !watched) setWatched(true);
@@ -290,7 +300,8 @@ export function RenderPanel({ video }: { video: Video }) {
   const finishedHere = completed && watched;
   const playerUrl = (completed && progress.contentUrl) || video.contentUrl;
   const posterUrl = (completed && progress.thumbnailUrl) || video.thumbnailURL;
-  const reuse = progress ? renderReuseText(progress) : '';
+  // While a new render starts, the last one's reuse is no longer news.
+  const reuse = progress && !render.isPending ? renderReuseText(progress) : '';
   // The player's link is signed for a while; when it fails (a page left open past it), the video and the render's
   // status are read again for a fresh one, once per link.
   const failedUrl = useRef('');
@@ -309,7 +320,8 @@ export function RenderPanel({ video }: { video: Video }) {
   let gateMessage = '';
   if (building) gateMessage = BUILDING_GATE_MESSAGE;
   else if (credits.isError) gateMessage = errorMessage(credits.error, CREDITS_INFO_FAILED);
-  else if (credits.data && !credits.data.renderAllowed) gateMessage = credits.data.renderMessage || GATE_FALLBACK_MESSAGE;
+  else if (credits.data && !credits.data.renderAllowed && !staleRendering)
+    gateMessage = credits.data.renderMessage || GATE_FALLBACK_MESSAGE;
   const disabled = building || !credits.data || !credits.data.renderAllowed || active || render.isPending;
 
   // The confirmation shows the balance as it is now; should the gate have closed meanwhile, it closes too and the
