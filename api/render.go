@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"mime"
 	"net/http"
 	"path"
 	"strconv"
@@ -649,7 +650,8 @@ func (s *Server) subtitlesASS(c *gin.Context) error {
 		return err
 	}
 	defer rc.Close()
-	c.Header("Content-Disposition", `attachment; filename="video-`+strconv.FormatInt(v.ID, 10)+`.ass"`)
+	// Saved under the name the exports' ASS link gives it.
+	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": downloadName(v, ".ass")}))
 	c.DataFromReader(http.StatusOK, info.Size, "text/x-ssa; charset=utf-8", rc, nil)
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"strings"
 	"sync"
@@ -302,6 +303,11 @@ func TestRenderStartsOnceAndCharges(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != 200 || body.String() != ass || !strings.Contains(resp.Header.Get("Content-Disposition"), "attachment") {
 			t.Fatalf("subtitles/ass = %d %q %v", resp.StatusCode, body.String(), resp.Header)
+		}
+		// Saved under the same name as the exports' ASS file, the video's.
+		_, exported, _ := mime.ParseMediaType(resp0.Header.Get("Content-Disposition"))
+		if _, got, _ := mime.ParseMediaType(resp.Header.Get("Content-Disposition")); got["filename"] == "" || got["filename"] != exported["filename"] {
+			t.Fatalf("subtitles/ass saved as %q, the exported ASS as %q", got["filename"], exported["filename"])
 		}
 		if r := e.do(c, "GET", path, nil, false); r.data()["contentUrl"] == "" || r.data()["renderStatus"] != domain.RenderStatusComplete {
 			t.Fatalf("video after render: %d %v", r.Status, r.Body)
