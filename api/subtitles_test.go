@@ -14,19 +14,24 @@ import (
 	"pagecast/store/storetest"
 )
 
+// sayEachSlideInTwoSeconds gives v's slides narration timing: each says its text as one
+// sentence for 2 s.
+func sayEachSlideInTwoSeconds(e *assetEnv, v models.Video) {
+	for _, sc := range v.Scenes {
+		for _, l := range sc.Layers {
+			timings, _ := json.Marshal([]map[string]any{{"text": l.Text, "startMs": 0, "durationMs": 2000}})
+			e.exec("UPDATE layers SET narration_timings = ? WHERE id = ?", string(timings), l.ID)
+		}
+	}
+}
+
 func TestSubtitleAndMediaEdits(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {
 		e := newVideoEnv(t, db)
 		ann, pub := e.signUp("ann@example.com")
 		bo, _ := e.signUp("bo@example.com")
 		v := e.renderableVideo(ann, pub)
-		// Narration timing: each slide says one sentence for its 2 s.
-		for _, sc := range v.Scenes {
-			for _, l := range sc.Layers {
-				timings, _ := json.Marshal([]map[string]any{{"text": l.Text, "startMs": 0, "durationMs": 2000}})
-				e.exec("UPDATE layers SET narration_timings = ? WHERE id = ?", string(timings), l.ID)
-			}
-		}
+		sayEachSlideInTwoSeconds(e, v)
 		path := fmt.Sprintf("/api/v2/video/%d/subtitles", v.ID)
 		r := e.do(ann, "GET", path, nil, false)
 		subs := r.data()["subtitles"].([]any)
@@ -173,12 +178,7 @@ func TestDeletingEverySubtitleLeavesNone(t *testing.T) {
 		e := newVideoEnv(t, db)
 		ann, pub := e.signUp("ann@example.com")
 		v := e.renderableVideo(ann, pub)
-		for _, sc := range v.Scenes {
-			for _, l := range sc.Layers {
-				timings, _ := json.Marshal([]map[string]any{{"text": l.Text, "startMs": 0, "durationMs": 2000}})
-				e.exec("UPDATE layers SET narration_timings = ? WHERE id = ?", string(timings), l.ID)
-			}
-		}
+		sayEachSlideInTwoSeconds(e, v)
 		path := fmt.Sprintf("/api/v2/video/%d/subtitles", v.ID)
 		n := len(e.do(ann, "GET", path, nil, false).data()["subtitles"].([]any))
 		if n == 0 {
