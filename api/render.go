@@ -455,6 +455,15 @@ func (s *Server) renderStatusWithDetails(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	// The attempt is read before the video (which says whose it is; nothing of another
+	// account's is answered): a render that ends in between (its attempt and the video's
+	// content are stored together) then shows as completed only with its content. Read
+	// the other way round, it showed as completed without a contentUrl.
+	a, err := s.store.LatestRenderAttempt(ctx, id)
+	if err != nil && !errors.Is(err, models.ErrNotFound) {
+		return err
+	}
+	found := err == nil
 	v, err := s.store.VideoRow(ctx, session(c).PublisherID, id)
 	if err != nil {
 		return notFoundAs(err, errVideoNotFound)
@@ -463,12 +472,8 @@ func (s *Server) renderStatusWithDetails(c *gin.Context) error {
 	if d.ContentURL, d.ThumbnailURL, err = s.contentURLs(ctx, v); err != nil {
 		return err
 	}
-	a, err := s.store.LatestRenderAttempt(ctx, v.ID)
-	if errors.Is(err, models.ErrNotFound) {
+	if !found {
 		return ok(c, http.StatusOK, d)
-	}
-	if err != nil {
-		return err
 	}
 	d.Attempt, d.Status, d.Error = a.Attempt, string(a.Status), a.Error
 	switch a.Status {
