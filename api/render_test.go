@@ -9,8 +9,11 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 
 	"pagecast/api"
 	"pagecast/domain"
@@ -530,6 +533,47 @@ func TestHardcodeSubtitlesSwitch(t *testing.T) {
 		}
 		if allowed, msg := gate(); !allowed {
 			t.Fatalf("after switching burned subtitles: render refused with %q", msg)
+		}
+	})
+}
+
+// TestRenderDetailsNeverCompletedWithoutContent: a render that ends while its details
+// are read (between the read of its attempt and of its video) is not answered as
+// completed without the video's contentUrl: the web app stops following a completed
+// render, and had no player for it.
+func TestRenderDetailsNeverCompletedWithoutContent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("ann@example.com")
+		v := e.renderableVideo(c, pub)
+		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
+			t.Fatalf("render = %d %v", r.Status, r.Body)
+		}
+		a := e.renders.started[0]
+		// The render ends right after the first of the two reads, whichever comes first.
+		var armed, fired atomic.Bool
+		armed.Store(true)
+		err := e.store.DB().Callback().Query().After("gorm:query").Register("test:finish-between-reads", func(tx *gorm.DB) {
+			if table := tx.Statement.Table; (table == "videos" || table == "render_attempts") && armed.Load() && fired.CompareAndSwap(false, true) {
+				out := store.RenderOutput{ContentKey: "videos/1/render/video.mp4", ThumbnailKey: "videos/1/render/thumbnail.jpg",
+					SubtitlesKeyPrefix: "videos/1/render/subtitles", DurationMs: 7500}
+				if err := e.store.FinishRender(context.Background(), a.ID, out, time.Now()); err != nil {
+					t.Errorf("finish render: %v", err)
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = e.store.DB().Callback().Query().Remove("test:finish-between-reads") })
+		d := e.do(c, "GET", path+"/renderStatusWithDetails", nil, false).data()
+		armed.Store(false)
+		if !fired.Load() {
+			t.Fatal("the render did not end during the request")
+		}
+		if d["status"] == "completed" && (d["contentUrl"] == "" || d["renderStatus"] != domain.RenderStatusComplete) {
+			t.Fatalf("details = %v: completed without the render's content", d)
 		}
 	})
 }
