@@ -115,6 +115,17 @@ func (e *assetEnv) balance(pub int64) int {
 	return b
 }
 
+// startRender asks for a render of the video at path and returns the attempt it started.
+func (e *assetEnv) startRender(c *http.Client, path string) models.RenderAttempt {
+	e.t.Helper()
+	if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
+		e.t.Fatalf("render = %d %v", r.Status, r.Body)
+	}
+	e.renders.mu.Lock()
+	defer e.renders.mu.Unlock()
+	return e.renders.started[len(e.renders.started)-1]
+}
+
 func (e *assetEnv) attempts(videoID int64) int64 {
 	e.t.Helper()
 	var n int64
@@ -377,20 +388,14 @@ func TestFailedRenderIsNotAnAttemptUsed(t *testing.T) {
 		c, pub := e.signUp("fay@example.com")
 		v := e.renderableVideo(c, pub)
 		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
-		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
-			t.Fatalf("render = %d %v", r.Status, r.Body)
-		}
-		a := e.renders.started[0]
+		a := e.startRender(c, path)
 		if err := e.store.FailRender(t.Context(), a.ID, "A file the video needs is missing from storage.", time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if info := e.do(c, "GET", path+"/credits-info", nil, false).data(); num(info["renderAttempts"]) != 0 || info["renderAllowed"] != true {
 			t.Fatalf("credits-info after a failed render = %v, want 0 attempts used", info)
 		}
-		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
-			t.Fatalf("render again = %d %v", r.Status, r.Body)
-		}
-		if err := e.store.FinishRender(t.Context(), e.renders.started[1].ID, store.RenderOutput{ContentKey: "videos/r/video.mp4"}, time.Now()); err != nil {
+		if err := e.store.FinishRender(t.Context(), e.startRender(c, path).ID, store.RenderOutput{ContentKey: "videos/r/video.mp4"}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		info := e.do(c, "GET", path+"/credits-info", nil, false).data()
@@ -547,10 +552,7 @@ func TestRenderDetailsNeverCompletedWithoutContent(t *testing.T) {
 		c, pub := e.signUp("ann@example.com")
 		v := e.renderableVideo(c, pub)
 		path := fmt.Sprintf("/api/v2/video/%d", v.ID)
-		if r := e.do(c, "PUT", path+"/render", nil, true); r.Status != 202 {
-			t.Fatalf("render = %d %v", r.Status, r.Body)
-		}
-		a := e.renders.started[0]
+		a := e.startRender(c, path)
 		// The render ends right after the first of the two reads, whichever comes first.
 		var armed, fired atomic.Bool
 		armed.Store(true)

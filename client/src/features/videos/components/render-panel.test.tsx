@@ -47,6 +47,10 @@ function renderStatus(overrides: Record<string, unknown> = {}) {
 const rendering = (overrides: Record<string, unknown>) =>
   renderStatus({ status: 'rendering', stage: 'rendering', renderStatus: 'in progress', ...overrides });
 
+/** completed: the status of an attempt that rendered the video. */
+const completed = (overrides: Record<string, unknown>) =>
+  renderStatus({ status: 'completed', stage: 'done', progress: 1, renderStatus: 'complete', ...overrides });
+
 function api(routes: Record<string, MockHandler> = {}) {
   return mockApi({
     ...signedIn(),
@@ -259,15 +263,7 @@ describe('render panel', () => {
       renderStatus({ status: 'pending', stage: 'queued', attempt: 1, renderStatus: 'in progress' }),
       renderStatus({ status: 'rendering', stage: 'rendering', attempt: 1, progress: 0.4, scenesTotal: 6, scenesDone: 2 }),
       renderStatus({ status: 'rendering', stage: 'joining', attempt: 1, progress: 0.9, scenesTotal: 6, scenesDone: 6 }),
-      renderStatus({
-        status: 'completed',
-        stage: 'done',
-        attempt: 1,
-        progress: 1,
-        renderStatus: 'complete',
-        contentUrl: 'http://s3.local/r/42-1.mp4?sig=1',
-        thumbnailUrl: 'http://s3.local/r/42-1.jpg',
-      }),
+      completed({ attempt: 1, contentUrl: 'http://s3.local/r/42-1.mp4?sig=1', thumbnailUrl: 'http://s3.local/r/42-1.jpg' }),
     ];
     let rendered = false;
     const { find } = api({
@@ -365,7 +361,7 @@ describe('render panel', () => {
       'GET /api/v2/video/42/renderStatusWithDetails': () =>
         ok(
           done
-            ? renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-1.mp4' })
+            ? completed({ attempt: 1, contentUrl: 'http://s3.local/r/42-1.mp4' })
             : rendering({ attempt: 1, progress: 0.5, scenesTotal: 2, scenesDone: 1 }),
         ),
     });
@@ -387,7 +383,7 @@ describe('render panel', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     api({
       'GET /api/v2/video/42/renderStatusWithDetails': ok(
-        renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', scenesTotal: 4, scenesReused: 3 }),
+        completed({ attempt: 1, scenesTotal: 4, scenesReused: 3 }),
       ),
       'PUT /api/v2/video/42/render': () => answered.then(() => ok({ videoId: 42, attempt: 2, renderStatus: 'in progress' }, 202)),
     });
@@ -409,17 +405,7 @@ describe('render panel', () => {
       'GET /api/v2/video/42/renderStatusWithDetails': () => {
         if (phase === 'down') return fail(500, 'internal', 'Something went wrong on our side. Please try again.');
         if (phase === 'running') return ok(rendering({ attempt: 1, progress: 0.4, scenesTotal: 4, scenesDone: 1 }));
-        return ok(
-          renderStatus({
-            status: 'completed',
-            stage: 'done',
-            attempt: 1,
-            progress: 1,
-            renderStatus: 'complete',
-            contentUrl: 'http://s3.local/r/42-1.mp4?sig=1',
-            thumbnailUrl: 'http://s3.local/r/42-1.jpg',
-          }),
-        );
+        return ok(completed({ attempt: 1, contentUrl: 'http://s3.local/r/42-1.mp4?sig=1', thumbnailUrl: 'http://s3.local/r/42-1.jpg' }));
       },
     });
     renderApp('/dashboard/video/42');
@@ -461,12 +447,8 @@ describe('render panel', () => {
     api({
       'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-2.mp4' }),
       'GET /api/v2/video/42/renderStatusWithDetails': ok(
-        renderStatus({
-          status: 'completed',
-          stage: 'done',
+        completed({
           attempt: 2,
-          progress: 1,
-          renderStatus: 'complete',
           scenesTotal: 4,
           scenesDone: 4,
           scenesReused: reused,
@@ -542,7 +524,7 @@ describe('render panel', () => {
   it.each([
     {
       outcome: 'completed',
-      answer: renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-1.mp4' }),
+      answer: completed({ attempt: 1, contentUrl: 'http://s3.local/r/42-1.mp4' }),
       shown: 'The render has finished. The video is ready to play and download.',
     },
     {
@@ -578,7 +560,7 @@ describe('render panel', () => {
     api({
       'GET /api/v2/video/42': ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: 'http://s3.local/r/old.mp4' }),
       'GET /api/v2/video/42/renderStatusWithDetails': ok(
-        renderStatus({ renderStatus: 'complete', attempt: 1, status: 'completed', stage: 'done', progress: 1, contentUrl: 'http://s3.local/r/old.mp4' }),
+        completed({ attempt: 1, contentUrl: 'http://s3.local/r/old.mp4' }),
       ),
     });
     renderApp('/dashboard/video/42');
