@@ -604,6 +604,50 @@ describe('render panel', () => {
     await waitFor(() => expect(screen.getByTestId('export-srt').getAttribute('href')).toBe('http://s3.local/r/old.srt'));
     expect(screen.getByTestId('export-mp4').getAttribute('href')).toBe('http://s3.local/r/old.mp4?dl=1');
   });
+
+  it('shows the progress of the last allowed render, and that no render is left only once it has ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const MAX_ATTEMPTS = 'This video has reached the maximum of 10 render attempts.';
+    let done = false;
+    // The first status answer is slow to come: until it does, the panel does not know a render runs.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // The tenth render counts as used while it runs, and the gate names the maximum before the render in progress.
+    api({
+      'GET /api/v2/video/42/credits-info': ok(
+        creditsInfo({
+          canRender: false,
+          renderAttempts: 10,
+          maxRenderAttempts: 10,
+          errorTranslationKey: 'max_render_attempts',
+          renderAllowed: false,
+          renderMessage: MAX_ATTEMPTS,
+          renderMessageKey: 'render_max_attempts',
+        }),
+      ),
+      'GET /api/v2/video/42/renderStatusWithDetails': () =>
+        answered.then(() =>
+          ok(
+            done
+              ? renderStatus({ status: 'completed', stage: 'done', attempt: 10, progress: 1, renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-10.mp4' })
+              : rendering({ attempt: 10, progress: 0.5, scenesTotal: 2, scenesDone: 1 }),
+          ),
+        ),
+    });
+    renderApp('/dashboard/video/42');
+    await waitFor(() => expect(screen.getByTestId('render-attempts').textContent).toBe('10 of 10 renders used'));
+    expect(screen.queryByTestId('render-gate-message')).toBeNull();
+    answer();
+    await screen.findByTestId('render-progress');
+    expect(screen.getByTestId('render-progress').textContent).toContain('Rendering scenes 1 of 2');
+    expect(screen.getByTestId('render-gate-message').textContent).toBe('This video is rendering.');
+
+    done = true;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await screen.findByTestId('render-player');
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe(MAX_ATTEMPTS));
+    expect(button().disabled).toBe(true);
+  });
 });
 
 describe('render settings', () => {

@@ -29,6 +29,12 @@ export const CREDITS_INFO_FAILED = 'We could not check whether this video can be
 export const RENDER_ERROR_FALLBACK = 'Rendering failed.';
 /** The gate's key (renderMessageKey) for a video that is rendering. */
 const RENDERING_GATE_KEY = 'render_in_progress';
+/**
+ * RENDERING_GATE_MESSAGE is the spec's "currently rendering" message (spec 000 section 8), as the server words it: what
+ * the gate says while a render runs. The gate may name another reason first (the last allowed render is running, so the
+ * maximum of attempts is reached), but that is about the next render, not the one whose progress is shown.
+ */
+export const RENDERING_GATE_MESSAGE = 'This video is rendering.';
 export const HARDCODE_FAILED = 'We could not change whether subtitles are burned in.';
 export const EMAIL_SETTING_FAILED = 'We could not change your e-mail setting.';
 
@@ -319,6 +325,9 @@ export function RenderPanel({ video }: { video: Video }) {
 
   let gateMessage = '';
   if (building) gateMessage = BUILDING_GATE_MESSAGE;
+  else if (active) gateMessage = RENDERING_GATE_MESSAGE;
+  // Until the render status answers, whether a render runs is not known, and with it which of the two to say.
+  else if (status.isPending) gateMessage = '';
   else if (credits.isError) gateMessage = errorMessage(credits.error, CREDITS_INFO_FAILED);
   else if (credits.data && !credits.data.renderAllowed && !staleRendering)
     gateMessage = credits.data.renderMessage || GATE_FALLBACK_MESSAGE;
@@ -430,7 +439,7 @@ export function RenderPanel({ video }: { video: Video }) {
             {gateMessage}
           </span>
         )}
-        {credits.isError && (
+        {credits.isError && !active && (
           <button type="button" className="button button--ghost button--sm" onClick={() => void credits.refetch()}>
             Try again
           </button>
