@@ -648,6 +648,49 @@ describe('render panel', () => {
     await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe(MAX_ATTEMPTS));
     expect(button().disabled).toBe(true);
   });
+
+  it('keeps playing where it was when the link of the same file is signed again', async () => {
+    let sig = 1;
+    let file = '42-1';
+    const link = () => `http://s3.local/r/${file}.mp4?sig=${sig}`;
+    api({
+      'GET /api/v2/video/42': () => ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: link() }),
+      'GET /api/v2/video/42/renderStatusWithDetails': () => ok(renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', contentUrl: link() })),
+    });
+    const { queryClient } = renderApp('/dashboard/video/42');
+    const player = (await screen.findByTestId('render-player')) as HTMLVideoElement;
+    await waitFor(() => expect(player.getAttribute('src')).toBe('http://s3.local/r/42-1.mp4?sig=1'));
+    player.currentTime = 42;
+    await act(() => player.play());
+
+    // The video is read again (the tab looked at again, an edit): its link comes signed afresh. The player, which a new
+    // src would start again at 0, keeps the link it plays.
+    sig = 2;
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.detail(42), exact: true }));
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.renderStatus(42) }));
+    expect(player.getAttribute('src')).toBe('http://s3.local/r/42-1.mp4?sig=1');
+
+    // That link expires: the player fails, the fresh link takes over, and playing goes on from where it was.
+    fireEvent.error(player);
+    await waitFor(() => expect(player.getAttribute('src')).toBe('http://s3.local/r/42-1.mp4?sig=2'));
+    // What loading another src does in a browser.
+    player.pause();
+    player.currentTime = 0;
+    fireEvent.loadedMetadata(player);
+    expect(player.currentTime).toBe(42);
+    expect(player.paused).toBe(false);
+
+    // Another file (a new render) is played from its start.
+    file = '42-2';
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.detail(42), exact: true }));
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.renderStatus(42) }));
+    await waitFor(() => expect(player.getAttribute('src')).toBe('http://s3.local/r/42-2.mp4?sig=2'));
+    player.pause();
+    player.currentTime = 0;
+    fireEvent.loadedMetadata(player);
+    expect(player.currentTime).toBe(0);
+    expect(player.paused).toBe(true);
+  });
 });
 
 describe('render settings', () => {

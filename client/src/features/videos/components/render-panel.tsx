@@ -142,6 +142,66 @@ function RenderProgressBar({ progress }: { progress: RenderProgress }) {
   );
 }
 
+/** sameFile: whether two signed links are to the same stored file, so that only their signatures differ. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const x = new URL(a, window.location.href);
+    const y = new URL(b, window.location.href);
+    return x.origin === y.origin && x.pathname === y.pathname;
+  } catch {
+    return a === b;
+  }
+}
+
+/** Where a player was when its link failed: it goes on from there with the fresh link. */
+interface PlayerPlace {
+  src: string;
+  time: number;
+  playing: boolean;
+}
+
+/**
+ * RenderPlayer plays the rendered video. Its link is signed for a while, and every read of the video may sign it
+ * afresh: a new signature of the same file does not reload the player, which would start again at 0. The link it
+ * plays is kept until it fails (it expired); then the fresh one takes over, at the time it had reached, and playing if
+ * it was. Another file (a new render) is loaded at once, from its start.
+ */
+function RenderPlayer({ video, url, poster, onFailed }: { video: Video; url: string; poster: string; onFailed: (url: string) => void }) {
+  const playing = useRef(false);
+  const [failed, setFailed] = useState<PlayerPlace | null>(null);
+  const [shown, setShown] = useState<{ src: string; resume: PlayerPlace | null }>({ src: url, resume: null });
+  if (url !== shown.src && (!sameFile(url, shown.src) || failed?.src === shown.src)) {
+    setShown({ src: url, resume: failed?.src === shown.src && sameFile(url, shown.src) ? failed : null });
+  }
+
+  return (
+    <video
+      className={`render-player render-player--${video.aspectRatio}`}
+      controls
+      aria-label={`Rendered video: ${video.name}`}
+      preload="metadata"
+      src={shown.src}
+      poster={poster || undefined}
+      onPlay={() => (playing.current = true)}
+      onPause={() => (playing.current = false)}
+      onEnded={() => (playing.current = false)}
+      onError={(e) => {
+        setFailed({ src: shown.src, time: e.currentTarget.currentTime, playing: playing.current });
+        onFailed(shown.src);
+      }}
+      onLoadedMetadata={(e) => {
+        const resume = shown.resume;
+        if (!resume) return;
+        setShown((s) => ({ ...s, resume: null }));
+        const player = e.currentTarget;
+        player.currentTime = resume.time;
+        if (resume.playing) player.play()?.catch(() => undefined);
+      }}
+      data-testid="render-player"
+    />
+  );
+}
+
 /**
  * RenderConfirm asks before credits are spent. Escape cancels (ConfirmDialog); Enter confirms from anywhere in
  * the dialog except the Cancel button, which keeps its own meaning. Focus starts on Confirm so Enter does what the
@@ -367,18 +427,7 @@ export function RenderPanel({ video }: { video: Video }) {
         )}
       </header>
 
-      {playerUrl && (
-        <video
-          className={`render-player render-player--${video.aspectRatio}`}
-          controls
-          aria-label={`Rendered video: ${video.name}`}
-          preload="metadata"
-          src={playerUrl}
-          onError={() => playerFailed(playerUrl)}
-          poster={posterUrl || undefined}
-          data-testid="render-player"
-        />
-      )}
+      {playerUrl && <RenderPlayer video={video} url={playerUrl} poster={posterUrl} onFailed={playerFailed} />}
 
       {reuse && (
         <p className="muted render-panel__reuse" data-testid="render-reuse">
