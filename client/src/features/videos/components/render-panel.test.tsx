@@ -691,6 +691,23 @@ describe('render panel', () => {
     expect(player.currentTime).toBe(0);
     expect(player.paused).toBe(true);
   });
+
+  it('says when a step of the running render failed and is being tried again, and when it goes on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let retrying = true;
+    api({
+      'GET /api/v2/video/42/renderStatusWithDetails': () => ok(rendering({ attempt: 1, progress: 0.3, scenesTotal: 4, scenesDone: 1, retrying })),
+    });
+    renderApp('/dashboard/video/42');
+    const bar = await screen.findByTestId('render-progress');
+    expect(bar.textContent).toContain('Rendering scenes 1 of 4 (retrying a failed step)');
+    expect(bar.getAttribute('aria-valuetext')).toBe('Rendering scenes 1 of 4 (retrying a failed step), 30%');
+    expect(screen.getByTestId('render-announcement').textContent).toBe('Rendering: Rendering scenes 1 of 4 (retrying a failed step).');
+
+    retrying = false;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await waitFor(() => expect(screen.getByTestId('render-stage').textContent).toBe('Rendering scenes 1 of 4'));
+  });
 });
 
 describe('render settings', () => {
@@ -833,6 +850,13 @@ describe('renderStageLabel', () => {
     const base = { status: 'rendering' as const, stage: 'waiting' };
     expect(renderStageLabel({ ...base, scenesDone: 2, scenesTotal: 4 })).toBe('Waiting for a worker (2 of 4 scenes done)');
     expect(renderStageLabel({ ...base, scenesDone: 0, scenesTotal: 0 })).toBe('Waiting for a worker');
+  });
+
+  it('says when a step that failed is being tried again', () => {
+    const base = { status: 'rendering' as const, scenesDone: 2, scenesTotal: 6, retrying: true };
+    expect(renderStageLabel({ ...base, stage: 'rendering' })).toBe('Rendering scenes 2 of 6 (retrying a failed step)');
+    expect(renderStageLabel({ ...base, stage: 'joining' })).toBe('Putting it together (retrying a failed step)');
+    expect(renderStageLabel({ ...base, stage: 'rendering', retrying: false })).toBe('Rendering scenes 2 of 6');
   });
 });
 
