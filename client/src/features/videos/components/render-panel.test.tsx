@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { fail, mockApi, ok, type MockHandler, type MockReply } from '@/test/mock-api';
-import { renderApp, signedIn } from '@/test/render-app';
+import { makeUser, renderApp, signedIn } from '@/test/render-app';
 import { RENDER_POLL_MS, RENDER_RETRY_MS } from '../api/get-render-status';
 import { FRESH_LINK_MS } from './render-panel';
 import { videoKeys } from '../api/keys';
@@ -707,6 +707,69 @@ describe('render panel', () => {
     retrying = false;
     await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
     await waitFor(() => expect(screen.getByTestId('render-stage').textContent).toBe('Rendering scenes 1 of 4'));
+  });
+
+  const PLANS = { name: 'See plans', href: '/dashboard/plans' };
+  const EDITOR = { name: 'Fix it in the editor', href: '/editor/42' };
+  it.each([
+    { reason: 'render_not_enough_credits', message: 'Not enough credits: this render needs 2 credits and you have 1.', owner: true, step: PLANS },
+    { reason: 'render_not_enough_credits', message: 'Not enough credits: this render needs 2 credits and you have 1.', owner: false, step: null },
+    { reason: 'render_video_limit', message: 'You have reached your video limit for this month.', owner: true, step: PLANS },
+    { reason: 'render_scene_missing_narration', message: 'Scene 2 is missing narration.', owner: false, step: EDITOR },
+    { reason: 'render_slide_missing_media', message: 'Slide 1 of scene 2 has no media.', owner: true, step: EDITOR },
+    { reason: 'render_no_changes', message: 'No changes since the last render.', owner: true, step: null },
+  ])('gives a refusal its next step on a line of its own ($reason, owner: $owner)', async ({ reason, message, owner, step }) => {
+    api({
+      ...signedIn(makeUser({ isOwner: owner })),
+      'GET /api/v2/video/42/credits-info': ok(creditsInfo({ renderAllowed: false, renderMessage: message, renderMessageKey: reason })),
+    });
+    renderApp('/dashboard/video/42');
+    // The message is the spec's, word for word; the next step is beside it, not in it.
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe(message));
+    // The user is known (the top bar shows who is signed in): whether they own the account is too.
+    await screen.findByText('ada@example.com');
+    if (!step) {
+      expect(screen.queryByTestId('render-next-step')).toBeNull();
+      return;
+    }
+    const link = await screen.findByRole('link', { name: step.name });
+    expect(link.getAttribute('href')).toBe(step.href);
+    expect(screen.getByTestId('render-next-step').contains(link)).toBe(true);
+  });
+
+  it('gives a refused render its next step too, once', async () => {
+    const SHORT = 'Not enough credits: this render needs 2 credits and you have 1.';
+    let spent = false;
+    api({
+      // Another tab spent the credits after the gate was read.
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(spent ? { renderAllowed: false, renderMessage: SHORT, renderMessageKey: 'render_not_enough_credits' } : {})),
+      'PUT /api/v2/video/42/render': () => {
+        spent = true;
+        return fail(402, 'render_not_enough_credits', SHORT);
+      },
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    expect((await screen.findByTestId('render-notice')).textContent).toBe(SHORT);
+    expect((await screen.findByRole('link', { name: 'See plans' })).getAttribute('href')).toBe('/dashboard/plans');
+    // The gate, read again, says the same with its own link: not two of them.
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe(SHORT));
+    expect(screen.getAllByRole('link', { name: 'See plans' })).toHaveLength(1);
+  });
+
+  it('gives the reason field of a refused render (409) its next step', async () => {
+    api({
+      'PUT /api/v2/video/42/render': fail(409, 'render_not_allowed', 'Scene 1 is missing narration.', [
+        { field: 'reason', message: 'render_scene_missing_narration' },
+      ]),
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    expect((await screen.findByTestId('render-notice')).textContent).toBe('Scene 1 is missing narration.');
+    expect((await screen.findByRole('link', { name: 'Fix it in the editor' })).getAttribute('href')).toBe('/editor/42');
   });
 });
 

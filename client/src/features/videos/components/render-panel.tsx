@@ -1,9 +1,11 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { renderSettingsOf, useUpdateRenderSettings, useUserConfig } from '@/features/account';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { env } from '@/lib/env';
 import { useCreditsInfo } from '../api/get-credits-info';
 import { useExports } from '../api/get-exports';
@@ -35,6 +37,17 @@ const RENDERING_GATE_KEY = 'render_in_progress';
  * maximum of attempts is reached), but that is about the next render, not the one whose progress is shown.
  */
 export const RENDERING_GATE_MESSAGE = 'This video is rendering.';
+/** Gate keys (and the 402 code) a plan with more credits or videos lifts: their next step is the Plans page. */
+const PLAN_KEYS = ['render_not_enough_credits', 'render_video_limit'];
+/** Gate keys about what is in the video, which the editor fixes (its problems list goes to each one). */
+const EDITOR_KEYS = [
+  'render_slide_issues',
+  'render_scene_error',
+  'render_no_slides',
+  'render_scene_missing_narration',
+  'render_slide_missing_media',
+  'render_validation_errors',
+];
 export const HARDCODE_FAILED = 'We could not change whether subtitles are burned in.';
 export const EMAIL_SETTING_FAILED = 'We could not change your e-mail setting.';
 
@@ -316,11 +329,30 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
 }
 
 /**
+ * RenderNextStep is what to do about a refusal that has an obvious next step, on a line of its own below the
+ * refusal's message (kept word for word): a plan with more credits or videos (the Plans page is the owner's), or the
+ * editor for what is wrong in the video (none in the editor itself, whose problems list is next to the panel).
+ */
+function RenderNextStep({ reason, video, inEditor }: { reason: string; video: Video; inEditor: boolean }) {
+  const user = useUser();
+  let step = null;
+  if (PLAN_KEYS.includes(reason) && user.data?.isOwner) step = <Link to="/dashboard/plans">See plans</Link>;
+  else if (EDITOR_KEYS.includes(reason) && !inEditor) step = <Link to={`/editor/${video.videoId}`}>Fix it in the editor</Link>;
+  if (!step) return null;
+  return (
+    <p className="render-panel__next" data-testid="render-next-step">
+      {step}
+    </p>
+  );
+}
+
+/**
  * RenderPanel is the render part of the video page: the gated Render button with its confirmation, the progress of
  * the running RenderAttempt (told to screen readers by stage), its error, and the finished video with its downloads,
- * which stay playable and downloadable while the next render runs.
+ * which stay playable and downloadable while the next render runs. inEditor: it is the editor's (which has the
+ * video's problems list next to it).
  */
-export function RenderPanel({ video }: { video: Video }) {
+export function RenderPanel({ video, inEditor = false }: { video: Video; inEditor?: boolean }) {
   const building = isBuilding(video);
   const credits = useCreditsInfo(video.videoId, { enabled: !building });
   const status = useRenderStatus(video.videoId, { enabled: !building });
@@ -384,13 +416,21 @@ export function RenderPanel({ video }: { video: Video }) {
     ['complete', 'rendered', 'error'].includes(video.renderStatus);
 
   let gateMessage = '';
+  // The gate's reason, when the message is the gate's.
+  let gateReason = '';
   if (building) gateMessage = BUILDING_GATE_MESSAGE;
   else if (active) gateMessage = RENDERING_GATE_MESSAGE;
   // Until the render status answers, whether a render runs is not known, and with it which of the two to say.
   else if (status.isPending) gateMessage = '';
   else if (credits.isError) gateMessage = errorMessage(credits.error, CREDITS_INFO_FAILED);
-  else if (credits.data && !credits.data.renderAllowed && !staleRendering)
+  else if (credits.data && !credits.data.renderAllowed && !staleRendering) {
     gateMessage = credits.data.renderMessage || GATE_FALLBACK_MESSAGE;
+    gateReason = credits.data.renderMessageKey;
+  }
+  // A refused render says why in its code, or for the gate's refusals (409) in its "reason" field.
+  const refused = isApiError(render.error) ? render.error : null;
+  const refusalReason =
+    refused?.code === 'render_not_allowed' ? (refused.fields.find((f) => f.field === 'reason')?.message ?? '') : (refused?.code ?? '');
   const disabled = building || !credits.data || !credits.data.renderAllowed || active || render.isPending;
 
   // The confirmation shows the balance as it is now; should the gate have closed meanwhile, it closes too and the
@@ -467,6 +507,8 @@ export function RenderPanel({ video }: { video: Video }) {
           {errorMessage(render.error, RENDER_FAILED)}
         </div>
       )}
+      {/* Once the gate is read again it says the same, with its own next step. */}
+      {refusalReason && refusalReason !== gateReason && <RenderNextStep reason={refusalReason} video={video} inEditor={inEditor} />}
 
       <div className="render-panel__actions">
         <button
@@ -488,6 +530,7 @@ export function RenderPanel({ video }: { video: Video }) {
             {gateMessage}
           </span>
         )}
+        {gateReason && <RenderNextStep reason={gateReason} video={video} inEditor={inEditor} />}
         {credits.isError && !active && (
           <button type="button" className="button button--ghost button--sm" onClick={() => void credits.refetch()}>
             Try again
