@@ -771,6 +771,24 @@ describe('render panel', () => {
     expect((await screen.findByTestId('render-notice')).textContent).toBe('Scene 1 is missing narration.');
     expect((await screen.findByRole('link', { name: 'Fix it in the editor' })).getAttribute('href')).toBe('/editor/42');
   });
+
+  it('puts the focus on a refusal, not on the Render button the refusal disables', async () => {
+    let allowed = true;
+    api({
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(allowed ? {} : { renderAllowed: false, renderMessage: 'No changes since the last render.', renderMessageKey: 'render_no_changes' })),
+      'PUT /api/v2/video/42/render': () => {
+        allowed = false;
+        return fail(409, 'render_not_allowed', 'No changes since the last render.', [{ field: 'reason', message: 'render_no_changes' }]);
+      },
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    const notice = await screen.findByTestId('render-notice');
+    await waitFor(() => expect(button().disabled).toBe(true));
+    expect(document.activeElement).toBe(notice);
+  });
 });
 
 describe('render settings', () => {

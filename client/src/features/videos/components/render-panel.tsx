@@ -440,18 +440,25 @@ export function RenderPanel({ video, inEditor = false }: { video: Video; inEdito
   }, [confirming, render.isPending, credits.data]);
 
   // Once a render starts, the Render button is disabled and cannot take the focus back from the confirmation: the
-  // focus goes to the render's status instead, which stays on the page for the whole render and its result.
+  // focus goes to the render's status instead, which stays on the page for the whole render and its result. A refusal
+  // usually closes the gate too (read again, it disables the button, which would drop the focus to the page): the
+  // focus goes to the refusal, which says why and what to do.
   const statusRef = useRef<HTMLDivElement>(null);
-  const [focusStatus, setFocusStatus] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const [focusAfter, setFocusAfter] = useState<'status' | 'notice' | null>(null);
   useEffect(() => {
-    if (!focusStatus || confirming) return;
-    statusRef.current?.focus();
-    setFocusStatus(false);
-  }, [focusStatus, confirming]);
+    if (!focusAfter || confirming) return;
+    (focusAfter === 'status' ? statusRef : noticeRef).current?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, confirming]);
 
   function confirm() {
     if (render.isPending) return;
-    render.mutate(video.videoId, { onSuccess: () => setFocusStatus(true), onSettled: () => setConfirming(false) });
+    render.mutate(video.videoId, {
+      onSuccess: () => setFocusAfter('status'),
+      onError: () => setFocusAfter('notice'),
+      onSettled: () => setConfirming(false),
+    });
   }
 
   return (
@@ -503,7 +510,7 @@ export function RenderPanel({ video, inEditor = false }: { video: Video; inEdito
       )}
 
       {render.isError && (
-        <div className="render-panel__notice" role="alert" data-testid="render-notice">
+        <div className="render-panel__notice" role="alert" tabIndex={-1} ref={noticeRef} data-testid="render-notice">
           {errorMessage(render.error, RENDER_FAILED)}
         </div>
       )}
