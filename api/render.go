@@ -22,14 +22,16 @@ import (
 )
 
 // RenderProgress is how far a running render is (workflows.RenderProgress): Reused
-// counts the finished scenes an earlier render's segment served.
+// counts the finished scenes an earlier render's segment served; Retrying is set while
+// a step that failed is tried again.
 type RenderProgress struct {
-	Stage   string
-	TotalMs int
-	DoneMs  int
-	Scenes  int
-	Done    int
-	Reused  int
+	Stage    string
+	TotalMs  int
+	DoneMs   int
+	Scenes   int
+	Done     int
+	Reused   int
+	Retrying bool
 }
 
 // Renders starts renders and reads their progress; nil answers render calls with 503.
@@ -441,7 +443,10 @@ type renderDetails struct {
 	ScenesDone   int     `json:"scenesDone"`
 	// ScenesReused counts the done scenes whose segment an earlier render made (the
 	// others were rendered afresh).
-	ScenesReused int    `json:"scenesReused"`
+	ScenesReused int `json:"scenesReused"`
+	// Retrying is set while a step of the running render that failed (its worker died,
+	// or it failed for a reason that may pass) is tried again.
+	Retrying     bool   `json:"retrying"`
 	Error        string `json:"error"`
 	ContentURL   string `json:"contentUrl"`
 	ThumbnailURL string `json:"thumbnailUrl"`
@@ -526,7 +531,7 @@ func (s *Server) runningRenderDetails(ctx context.Context, d *renderDetails, a m
 	if p.Stage == "joining" {
 		seen.Progress = 0.9
 	}
-	d.Stage = p.Stage
+	d.Stage, d.Retrying = p.Stage, p.Retrying
 	// A segment that starts over on another worker heartbeats from its start again.
 	d.Progress = max(seen.Progress, kept.Progress)
 	d.ScenesTotal, d.ScenesDone = max(seen.ScenesTotal, kept.ScenesTotal), max(seen.ScenesDone, kept.ScenesDone)

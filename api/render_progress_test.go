@@ -86,3 +86,43 @@ func TestRenderDetailsWithoutAWorker(t *testing.T) {
 		}
 	})
 }
+
+// TestRenderDetailsRetrying: while a step of a running render is tried again after it
+// failed, renderStatusWithDetails says so (retrying) beside its stage and progress; a
+// render whose progress cannot be read (stage waiting) is not said to be retrying.
+func TestRenderDetailsRetrying(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		set := func(p api.RenderProgress, err error) {
+			e.renders.mu.Lock()
+			e.renders.progress, e.renders.progressErr = p, err
+			e.renders.mu.Unlock()
+		}
+		t.Cleanup(func() { set(api.RenderProgress{}, nil) })
+		c, pub := e.signUp("retrying@example.com")
+		v := e.renderableVideo(c, pub)
+		if r := e.do(c, "PUT", fmt.Sprintf("/api/v2/video/%d/render", v.ID), nil, true); r.Status != 202 {
+			t.Fatalf("render = %d %v", r.Status, r.Body)
+		}
+		path := fmt.Sprintf("/api/v2/video/%d/renderStatusWithDetails", v.ID)
+		tests := []struct {
+			name         string
+			progress     api.RenderProgress
+			err          error
+			wantStage    string
+			wantRetrying bool
+		}{
+			{"rendering", api.RenderProgress{Stage: "rendering", TotalMs: 10000, DoneMs: 3000, Scenes: 2, Done: 1}, nil, "rendering", false},
+			{"a segment tried again", api.RenderProgress{Stage: "rendering", TotalMs: 10000, DoneMs: 3000, Scenes: 2, Done: 1, Retrying: true}, nil, "rendering", true},
+			{"the join tried again", api.RenderProgress{Stage: "joining", TotalMs: 10000, DoneMs: 10000, Scenes: 2, Done: 2, Retrying: true}, nil, "joining", true},
+			{"no worker answers", api.RenderProgress{}, errors.New("deadline exceeded"), "waiting", false},
+		}
+		for _, tt := range tests {
+			set(tt.progress, tt.err)
+			r := e.do(c, "GET", path, nil, false)
+			if d := r.data(); r.Status != 200 || d["stage"] != tt.wantStage || d["retrying"] != tt.wantRetrying {
+				t.Errorf("%s: %d %v; want stage %s, retrying %v", tt.name, r.Status, d, tt.wantStage, tt.wantRetrying)
+			}
+		}
+	})
+}

@@ -48,14 +48,16 @@ const RenderProgressQuery = "progress"
 
 // RenderProgress is how far a render is: the scenes' total and finished length, and
 // its stage (planning, rendering, joining, done). Reused counts the finished scenes
-// whose segment an earlier render made.
+// whose segment an earlier render made. Retrying is not the workflow's own: Starter's
+// RenderProgress sets it when a step of the run is being tried again after it failed.
 type RenderProgress struct {
-	Stage   string
-	TotalMs int
-	DoneMs  int
-	Scenes  int
-	Done    int
-	Reused  int
+	Stage    string
+	TotalMs  int
+	DoneMs   int
+	Scenes   int
+	Done     int
+	Reused   int
+	Retrying bool
 }
 
 // Options of the render steps. A segment heartbeats every 2 s, so a worker that dies
@@ -273,7 +275,20 @@ func (s Starter) RenderProgress(ctx context.Context, videoID int64, attempt int)
 	if p.DoneMs > p.TotalMs {
 		p.DoneMs = p.TotalMs
 	}
+	p.Retrying = retrying(desc)
 	return p, true, nil
+}
+
+// retrying reports whether a step of the run is being tried again: one of its pending
+// activities is past its first attempt (the last one failed, or its worker died and
+// stopped heartbeating), whether it waits for its next attempt or runs it.
+func retrying(desc *workflowservice.DescribeWorkflowExecutionResponse) bool {
+	for _, pa := range desc.GetPendingActivities() {
+		if pa.GetAttempt() > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // describeRender describes the RenderVideo run id; nil, with no error, when there is

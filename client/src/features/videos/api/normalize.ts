@@ -194,6 +194,7 @@ export function normalizeRenderProgress(raw: unknown): RenderProgress {
     scenesTotal: num(p.scenesTotal),
     scenesDone: num(p.scenesDone),
     scenesReused: num(p.scenesReused),
+    retrying: p.retrying === true,
     error: str(p.error),
     contentUrl: str(p.contentUrl),
     thumbnailUrl: str(p.thumbnailUrl),

@@ -35,6 +35,7 @@ export function useRenderVideo() {
         scenesTotal: previous?.scenesTotal ?? 0,
         scenesDone: 0,
         scenesReused: 0,
+        retrying: false,
         error: '',
         contentUrl: '',
         thumbnailUrl: '',

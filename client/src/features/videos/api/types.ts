@@ -212,6 +212,8 @@ export interface RenderProgress {
   scenesDone: number;
   /** Of the done scenes, those an earlier render's segment served (unchanged); the rest were rendered afresh. */
   scenesReused: number;
+  /** A step of the running render failed (its worker died, or it may pass) and is being tried again. */
+  retrying: boolean;
   error: string;
   contentUrl: string;
   thumbnailUrl: string;

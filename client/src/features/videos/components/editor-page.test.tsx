@@ -81,6 +81,21 @@ describe('editor', () => {
     expect(currentPath(router)).toBe('/editor/42');
   });
 
+  it('has the render panel name what keeps the video from rendering without a link to the editor it is in', async () => {
+    api({
+      'GET /api/v2/video/42/credits-info': ok({
+        canRender: true,
+        renderAllowed: false,
+        renderMessage: 'Scene 2 is missing narration.',
+        renderMessageKey: 'render_scene_missing_narration',
+      }),
+    });
+    renderApp('/editor/42');
+    await loaded();
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe('Scene 2 is missing narration.'));
+    expect(screen.queryByRole('link', { name: 'Fix it in the editor' })).toBeNull();
+  });
+
   it('saves a slide text on Enter, showing it at once', async () => {
     let release: () => void = () => undefined;
     const { find } = api({

@@ -403,7 +403,7 @@ export function EditorPage({ videoId }: { videoId: number }) {
         <aside className="editor__panels" aria-label="Video settings">
           <ScenePreview video={v} />
           <SlidePanel video={v} onPickMedia={setPicking} refused={refused} onChange={() => setNotice(null)} />
-          <RenderPanel video={v} />
+          <RenderPanel video={v} inEditor />
           <ValidationList video={v} />
           {!v.isVoiceover && <NarratorPanel video={v} />}
           <AutomatchPanel video={v} />

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { fail, mockApi, ok, type MockHandler, type MockReply } from '@/test/mock-api';
-import { renderApp, signedIn } from '@/test/render-app';
+import { makeUser, renderApp, signedIn } from '@/test/render-app';
 import { RENDER_POLL_MS, RENDER_RETRY_MS } from '../api/get-render-status';
 import { FRESH_LINK_MS } from './render-panel';
 import { videoKeys } from '../api/keys';
@@ -586,6 +586,191 @@ describe('render panel', () => {
     await waitFor(() => expect(screen.getByTestId('export-srt').getAttribute('href')).toBe('http://s3.local/r/old.srt'));
     expect(screen.getByTestId('export-mp4').getAttribute('href')).toBe('http://s3.local/r/old.mp4?dl=1');
   });
+
+  it('shows the progress of the last allowed render, and that no render is left only once it has ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const MAX_ATTEMPTS = 'This video has reached the maximum of 10 render attempts.';
+    let done = false;
+    // The first status answer is slow to come: until it does, the panel does not know a render runs.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // The tenth render counts as used while it runs, and the gate names the maximum before the render in progress.
+    api({
+      'GET /api/v2/video/42/credits-info': ok(
+        creditsInfo({
+          canRender: false,
+          renderAttempts: 10,
+          maxRenderAttempts: 10,
+          errorTranslationKey: 'max_render_attempts',
+          renderAllowed: false,
+          renderMessage: MAX_ATTEMPTS,
+          renderMessageKey: 'render_max_attempts',
+        }),
+      ),
+      'GET /api/v2/video/42/renderStatusWithDetails': () =>
+        answered.then(() =>
+          ok(
+            done
+              ? renderStatus({ status: 'completed', stage: 'done', attempt: 10, progress: 1, renderStatus: 'complete', contentUrl: 'http://s3.local/r/42-10.mp4' })
+              : rendering({ attempt: 10, progress: 0.5, scenesTotal: 2, scenesDone: 1 }),
+          ),
+        ),
+    });
+    renderApp('/dashboard/video/42');
+    await waitFor(() => expect(screen.getByTestId('render-attempts').textContent).toBe('10 of 10 renders used'));
+    expect(screen.queryByTestId('render-gate-message')).toBeNull();
+    answer();
+    await screen.findByTestId('render-progress');
+    expect(screen.getByTestId('render-progress').textContent).toContain('Rendering scenes 1 of 2');
+    expect(screen.getByTestId('render-gate-message').textContent).toBe('This video is rendering.');
+
+    done = true;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await screen.findByTestId('render-player');
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe(MAX_ATTEMPTS));
+    expect(button().disabled).toBe(true);
+  });
+
+  it('keeps playing where it was when the link of the same file is signed again', async () => {
+    let sig = 1;
+    let file = '42-1';
+    const link = () => `http://s3.local/r/${file}.mp4?sig=${sig}`;
+    api({
+      'GET /api/v2/video/42': () => ok({ ...fullVideo(), renderStatus: 'complete', contentUrl: link() }),
+      'GET /api/v2/video/42/renderStatusWithDetails': () => ok(renderStatus({ status: 'completed', stage: 'done', attempt: 1, progress: 1, renderStatus: 'complete', contentUrl: link() })),
+    });
+    const { queryClient } = renderApp('/dashboard/video/42');
+    const player = (await screen.findByTestId('render-player')) as HTMLVideoElement;
+    await waitFor(() => expect(player.getAttribute('src')).toBe('http://s3.local/r/42-1.mp4?sig=1'));
+    player.currentTime = 42;
+    await act(() => player.play());
+
+    // The video is read again (the tab looked at again, an edit): its link comes signed afresh. The player, which a new
+    // src would start again at 0, keeps the link it plays.
+    sig = 2;
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.detail(42), exact: true }));
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.renderStatus(42) }));
+    expect(player.getAttribute('src')).toBe('http://s3.local/r/42-1.mp4?sig=1');
+
+    // That link expires: the player fails, the fresh link takes over, and playing goes on from where it was.
+    fireEvent.error(player);
+    await waitFor(() => expect(player.getAttribute('src')).toBe('http://s3.local/r/42-1.mp4?sig=2'));
+    // What loading another src does in a browser.
+    player.pause();
+    player.currentTime = 0;
+    fireEvent.loadedMetadata(player);
+    expect(player.currentTime).toBe(42);
+    expect(player.paused).toBe(false);
+
+    // Another file (a new render) is played from its start.
+    file = '42-2';
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.detail(42), exact: true }));
+    await act(() => queryClient.invalidateQueries({ queryKey: videoKeys.renderStatus(42) }));
+    await waitFor(() => expect(player.getAttribute('src')).toBe('http://s3.local/r/42-2.mp4?sig=2'));
+    player.pause();
+    player.currentTime = 0;
+    fireEvent.loadedMetadata(player);
+    expect(player.currentTime).toBe(0);
+    expect(player.paused).toBe(true);
+  });
+
+  it('says when a step of the running render failed and is being tried again, and when it goes on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let retrying = true;
+    api({
+      'GET /api/v2/video/42/renderStatusWithDetails': () => ok(rendering({ attempt: 1, progress: 0.3, scenesTotal: 4, scenesDone: 1, retrying })),
+    });
+    renderApp('/dashboard/video/42');
+    const bar = await screen.findByTestId('render-progress');
+    expect(bar.textContent).toContain('Rendering scenes 1 of 4 (retrying a failed step)');
+    expect(bar.getAttribute('aria-valuetext')).toBe('Rendering scenes 1 of 4 (retrying a failed step), 30%');
+    expect(screen.getByTestId('render-announcement').textContent).toBe('Rendering: Rendering scenes 1 of 4 (retrying a failed step).');
+
+    retrying = false;
+    await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
+    await waitFor(() => expect(screen.getByTestId('render-stage').textContent).toBe('Rendering scenes 1 of 4'));
+  });
+
+  const PLANS = { name: 'See plans', href: '/dashboard/plans' };
+  const EDITOR = { name: 'Fix it in the editor', href: '/editor/42' };
+  it.each([
+    { reason: 'render_not_enough_credits', message: 'Not enough credits: this render needs 2 credits and you have 1.', owner: true, step: PLANS },
+    { reason: 'render_not_enough_credits', message: 'Not enough credits: this render needs 2 credits and you have 1.', owner: false, step: null },
+    { reason: 'render_video_limit', message: 'You have reached your video limit for this month.', owner: true, step: PLANS },
+    { reason: 'render_scene_missing_narration', message: 'Scene 2 is missing narration.', owner: false, step: EDITOR },
+    { reason: 'render_slide_missing_media', message: 'Slide 1 of scene 2 has no media.', owner: true, step: EDITOR },
+    { reason: 'render_no_changes', message: 'No changes since the last render.', owner: true, step: null },
+  ])('gives a refusal its next step on a line of its own ($reason, owner: $owner)', async ({ reason, message, owner, step }) => {
+    api({
+      ...signedIn(makeUser({ isOwner: owner })),
+      'GET /api/v2/video/42/credits-info': ok(creditsInfo({ renderAllowed: false, renderMessage: message, renderMessageKey: reason })),
+    });
+    renderApp('/dashboard/video/42');
+    // The message is the spec's, word for word; the next step is beside it, not in it.
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe(message));
+    // The user is known (the top bar shows who is signed in): whether they own the account is too.
+    await screen.findByText('ada@example.com');
+    if (!step) {
+      expect(screen.queryByTestId('render-next-step')).toBeNull();
+      return;
+    }
+    const link = await screen.findByRole('link', { name: step.name });
+    expect(link.getAttribute('href')).toBe(step.href);
+    expect(screen.getByTestId('render-next-step').contains(link)).toBe(true);
+  });
+
+  it('gives a refused render its next step too, once', async () => {
+    const SHORT = 'Not enough credits: this render needs 2 credits and you have 1.';
+    let spent = false;
+    api({
+      // Another tab spent the credits after the gate was read.
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(spent ? { renderAllowed: false, renderMessage: SHORT, renderMessageKey: 'render_not_enough_credits' } : {})),
+      'PUT /api/v2/video/42/render': () => {
+        spent = true;
+        return fail(402, 'render_not_enough_credits', SHORT);
+      },
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    expect((await screen.findByTestId('render-notice')).textContent).toBe(SHORT);
+    expect((await screen.findByRole('link', { name: 'See plans' })).getAttribute('href')).toBe('/dashboard/plans');
+    // The gate, read again, says the same with its own link: not two of them.
+    await waitFor(() => expect(screen.getByTestId('render-gate-message').textContent).toBe(SHORT));
+    expect(screen.getAllByRole('link', { name: 'See plans' })).toHaveLength(1);
+  });
+
+  it('gives the reason field of a refused render (409) its next step', async () => {
+    api({
+      'PUT /api/v2/video/42/render': fail(409, 'render_not_allowed', 'Scene 1 is missing narration.', [
+        { field: 'reason', message: 'render_scene_missing_narration' },
+      ]),
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    expect((await screen.findByTestId('render-notice')).textContent).toBe('Scene 1 is missing narration.');
+    expect((await screen.findByRole('link', { name: 'Fix it in the editor' })).getAttribute('href')).toBe('/editor/42');
+  });
+
+  it('puts the focus on a refusal, not on the Render button the refusal disables', async () => {
+    let allowed = true;
+    api({
+      'GET /api/v2/video/42/credits-info': () =>
+        ok(creditsInfo(allowed ? {} : { renderAllowed: false, renderMessage: 'No changes since the last render.', renderMessageKey: 'render_no_changes' })),
+      'PUT /api/v2/video/42/render': () => {
+        allowed = false;
+        return fail(409, 'render_not_allowed', 'No changes since the last render.', [{ field: 'reason', message: 'render_no_changes' }]);
+      },
+    });
+    renderApp('/dashboard/video/42');
+    fireEvent.click(await enabledButton());
+    fireEvent.click(screen.getByTestId('render-confirm-submit'));
+    const notice = await screen.findByTestId('render-notice');
+    await waitFor(() => expect(button().disabled).toBe(true));
+    expect(document.activeElement).toBe(notice);
+  });
 });
 
 describe('render settings', () => {
@@ -728,6 +913,13 @@ describe('renderStageLabel', () => {
     const base = { status: 'rendering' as const, stage: 'waiting' };
     expect(renderStageLabel({ ...base, scenesDone: 2, scenesTotal: 4 })).toBe('Waiting for a worker (2 of 4 scenes done)');
     expect(renderStageLabel({ ...base, scenesDone: 0, scenesTotal: 0 })).toBe('Waiting for a worker');
+  });
+
+  it('says when a step that failed is being tried again', () => {
+    const base = { status: 'rendering' as const, scenesDone: 2, scenesTotal: 6, retrying: true };
+    expect(renderStageLabel({ ...base, stage: 'rendering' })).toBe('Rendering scenes 2 of 6 (retrying a failed step)');
+    expect(renderStageLabel({ ...base, stage: 'joining' })).toBe('Putting it together (retrying a failed step)');
+    expect(renderStageLabel({ ...base, stage: 'rendering', retrying: false })).toBe('Rendering scenes 2 of 6');
   });
 });
 

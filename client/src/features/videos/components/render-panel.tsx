@@ -1,9 +1,11 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { renderSettingsOf, useUpdateRenderSettings, useUserConfig } from '@/features/account';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { env } from '@/lib/env';
 import { useCreditsInfo } from '../api/get-credits-info';
 import { useExports } from '../api/get-exports';
@@ -29,6 +31,23 @@ export const CREDITS_INFO_FAILED = 'We could not check whether this video can be
 export const RENDER_ERROR_FALLBACK = 'Rendering failed.';
 /** The gate's key (renderMessageKey) for a video that is rendering. */
 const RENDERING_GATE_KEY = 'render_in_progress';
+/**
+ * RENDERING_GATE_MESSAGE is the spec's "currently rendering" message (spec 000 section 8), as the server words it: what
+ * the gate says while a render runs. The gate may name another reason first (the last allowed render is running, so the
+ * maximum of attempts is reached), but that is about the next render, not the one whose progress is shown.
+ */
+export const RENDERING_GATE_MESSAGE = 'This video is rendering.';
+/** Gate keys (and the 402 code) a plan with more credits or videos lifts: their next step is the Plans page. */
+const PLAN_KEYS = ['render_not_enough_credits', 'render_video_limit'];
+/** Gate keys about what is in the video, which the editor fixes (its problems list goes to each one). */
+const EDITOR_KEYS = [
+  'render_slide_issues',
+  'render_scene_error',
+  'render_no_slides',
+  'render_scene_missing_narration',
+  'render_slide_missing_media',
+  'render_validation_errors',
+];
 export const HARDCODE_FAILED = 'We could not change whether subtitles are burned in.';
 export const EMAIL_SETTING_FAILED = 'We could not change your e-mail setting.';
 
@@ -133,6 +152,66 @@ function RenderProgressBar({ progress }: { progress: RenderProgress }) {
         <div className="render-progress__fill" style={{ width: `${percent}%` }} />
       </div>
     </div>
+  );
+}
+
+/** sameFile: whether two signed links are to the same stored file, so that only their signatures differ. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const x = new URL(a, window.location.href);
+    const y = new URL(b, window.location.href);
+    return x.origin === y.origin && x.pathname === y.pathname;
+  } catch {
+    return a === b;
+  }
+}
+
+/** Where a player was when its link failed: it goes on from there with the fresh link. */
+interface PlayerPlace {
+  src: string;
+  time: number;
+  playing: boolean;
+}
+
+/**
+ * RenderPlayer plays the rendered video. Its link is signed for a while, and every read of the video may sign it
+ * afresh: a new signature of the same file does not reload the player, which would start again at 0. The link it
+ * plays is kept until it fails (it expired); then the fresh one takes over, at the time it had reached, and playing if
+ * it was. Another file (a new render) is loaded at once, from its start.
+ */
+function RenderPlayer({ video, url, poster, onFailed }: { video: Video; url: string; poster: string; onFailed: (url: string) => void }) {
+  const playing = useRef(false);
+  const [failed, setFailed] = useState<PlayerPlace | null>(null);
+  const [shown, setShown] = useState<{ src: string; resume: PlayerPlace | null }>({ src: url, resume: null });
+  if (url !== shown.src && (!sameFile(url, shown.src) || failed?.src === shown.src)) {
+    setShown({ src: url, resume: failed?.src === shown.src && sameFile(url, shown.src) ? failed : null });
+  }
+
+  return (
+    <video
+      className={`render-player render-player--${video.aspectRatio}`}
+      controls
+      aria-label={`Rendered video: ${video.name}`}
+      preload="metadata"
+      src={shown.src}
+      poster={poster || undefined}
+      onPlay={() => (playing.current = true)}
+      onPause={() => (playing.current = false)}
+      onEnded={() => (playing.current = false)}
+      onError={(e) => {
+        setFailed({ src: shown.src, time: e.currentTarget.currentTime, playing: playing.current });
+        onFailed(shown.src);
+      }}
+      onLoadedMetadata={(e) => {
+        const resume = shown.resume;
+        if (!resume) return;
+        setShown((s) => ({ ...s, resume: null }));
+        const player = e.currentTarget;
+        player.currentTime = resume.time;
+        if (resume.playing) player.play()?.catch(() => undefined);
+      }}
+      data-testid="render-player"
+    />
   );
 }
 
@@ -250,11 +329,30 @@ function RenderOptions({ video, rendering }: { video: Video; rendering: boolean 
 }
 
 /**
+ * RenderNextStep is what to do about a refusal that has an obvious next step, on a line of its own below the
+ * refusal's message (kept word for word): a plan with more credits or videos (the Plans page is the owner's), or the
+ * editor for what is wrong in the video (none in the editor itself, whose problems list is next to the panel).
+ */
+function RenderNextStep({ reason, video, inEditor }: { reason: string; video: Video; inEditor: boolean }) {
+  const user = useUser();
+  let step = null;
+  if (PLAN_KEYS.includes(reason) && user.data?.isOwner) step = <Link to="/dashboard/plans">See plans</Link>;
+  else if (EDITOR_KEYS.includes(reason) && !inEditor) step = <Link to={`/editor/${video.videoId}`}>Fix it in the editor</Link>;
+  if (!step) return null;
+  return (
+    <p className="render-panel__next" data-testid="render-next-step">
+      {step}
+    </p>
+  );
+}
+
+/**
  * RenderPanel is the render part of the video page: the gated Render button with its confirmation, the progress of
  * the running RenderAttempt (told to screen readers by stage), its error, and the finished video with its downloads,
- * which stay playable and downloadable while the next render runs.
+ * which stay playable and downloadable while the next render runs. inEditor: it is the editor's (which has the
+ * video's problems list next to it).
  */
-export function RenderPanel({ video }: { video: Video }) {
+export function RenderPanel({ video, inEditor = false }: { video: Video; inEditor?: boolean }) {
   const building = isBuilding(video);
   const credits = useCreditsInfo(video.videoId, { enabled: !building });
   const status = useRenderStatus(video.videoId, { enabled: !building });
@@ -318,10 +416,21 @@ export function RenderPanel({ video }: { video: Video }) {
     ['complete', 'rendered', 'error'].includes(video.renderStatus);
 
   let gateMessage = '';
+  // The gate's reason, when the message is the gate's.
+  let gateReason = '';
   if (building) gateMessage = BUILDING_GATE_MESSAGE;
+  else if (active) gateMessage = RENDERING_GATE_MESSAGE;
+  // Until the render status answers, whether a render runs is not known, and with it which of the two to say.
+  else if (status.isPending) gateMessage = '';
   else if (credits.isError) gateMessage = errorMessage(credits.error, CREDITS_INFO_FAILED);
-  else if (credits.data && !credits.data.renderAllowed && !staleRendering)
+  else if (credits.data && !credits.data.renderAllowed && !staleRendering) {
     gateMessage = credits.data.renderMessage || GATE_FALLBACK_MESSAGE;
+    gateReason = credits.data.renderMessageKey;
+  }
+  // A refused render says why in its code, or for the gate's refusals (409) in its "reason" field.
+  const refused = isApiError(render.error) ? render.error : null;
+  const refusalReason =
+    refused?.code === 'render_not_allowed' ? (refused.fields.find((f) => f.field === 'reason')?.message ?? '') : (refused?.code ?? '');
   const disabled = building || !credits.data || !credits.data.renderAllowed || active || render.isPending;
 
   // The confirmation shows the balance as it is now; should the gate have closed meanwhile, it closes too and the
@@ -331,18 +440,25 @@ export function RenderPanel({ video }: { video: Video }) {
   }, [confirming, render.isPending, credits.data]);
 
   // Once a render starts, the Render button is disabled and cannot take the focus back from the confirmation: the
-  // focus goes to the render's status instead, which stays on the page for the whole render and its result.
+  // focus goes to the render's status instead, which stays on the page for the whole render and its result. A refusal
+  // usually closes the gate too (read again, it disables the button, which would drop the focus to the page): the
+  // focus goes to the refusal, which says why and what to do.
   const statusRef = useRef<HTMLDivElement>(null);
-  const [focusStatus, setFocusStatus] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const [focusAfter, setFocusAfter] = useState<'status' | 'notice' | null>(null);
   useEffect(() => {
-    if (!focusStatus || confirming) return;
-    statusRef.current?.focus();
-    setFocusStatus(false);
-  }, [focusStatus, confirming]);
+    if (!focusAfter || confirming) return;
+    (focusAfter === 'status' ? statusRef : noticeRef).current?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, confirming]);
 
   function confirm() {
     if (render.isPending) return;
-    render.mutate(video.videoId, { onSuccess: () => setFocusStatus(true), onSettled: () => setConfirming(false) });
+    render.mutate(video.videoId, {
+      onSuccess: () => setFocusAfter('status'),
+      onError: () => setFocusAfter('notice'),
+      onSettled: () => setConfirming(false),
+    });
   }
 
   return (
@@ -358,18 +474,7 @@ export function RenderPanel({ video }: { video: Video }) {
         )}
       </header>
 
-      {playerUrl && (
-        <video
-          className={`render-player render-player--${video.aspectRatio}`}
-          controls
-          aria-label={`Rendered video: ${video.name}`}
-          preload="metadata"
-          src={playerUrl}
-          onError={() => playerFailed(playerUrl)}
-          poster={posterUrl || undefined}
-          data-testid="render-player"
-        />
-      )}
+      {playerUrl && <RenderPlayer video={video} url={playerUrl} poster={posterUrl} onFailed={playerFailed} />}
 
       {reuse && (
         <p className="muted render-panel__reuse" data-testid="render-reuse">
@@ -405,10 +510,12 @@ export function RenderPanel({ video }: { video: Video }) {
       )}
 
       {render.isError && (
-        <div className="render-panel__notice" role="alert" data-testid="render-notice">
+        <div className="render-panel__notice" role="alert" tabIndex={-1} ref={noticeRef} data-testid="render-notice">
           {errorMessage(render.error, RENDER_FAILED)}
         </div>
       )}
+      {/* Once the gate is read again it says the same, with its own next step. */}
+      {refusalReason && refusalReason !== gateReason && <RenderNextStep reason={refusalReason} video={video} inEditor={inEditor} />}
 
       <div className="render-panel__actions">
         <button
@@ -430,7 +537,8 @@ export function RenderPanel({ video }: { video: Video }) {
             {gateMessage}
           </span>
         )}
-        {credits.isError && (
+        {gateReason && <RenderNextStep reason={gateReason} video={video} inEditor={inEditor} />}
+        {credits.isError && !active && (
           <button type="button" className="button button--ghost button--sm" onClick={() => void credits.refetch()}>
             Try again
           </button>

@@ -17,8 +17,22 @@ export function renderPercent(p: Pick<RenderProgress, 'progress' | 'status'>): n
   return Math.round(Math.min(1, Math.max(0, n)) * 100);
 }
 
-/** renderStageLabel says in words where a RenderAttempt is ("Rendering scenes 2 of 6"). */
-export function renderStageLabel(p: Pick<RenderProgress, 'stage' | 'status' | 'scenesDone' | 'scenesTotal'>): string {
+/** RENDER_RETRYING is added to the stage of a render while a step of it that failed is tried again. */
+export const RENDER_RETRYING = 'retrying a failed step';
+
+/**
+ * renderStageLabel says in words where a RenderAttempt is ("Rendering scenes 2 of 6"), and when a step of it that
+ * failed is being tried again ("Rendering scenes 2 of 6 (retrying a failed step)"): the render is not stuck, and not
+ * going as it should either.
+ */
+export function renderStageLabel(
+  p: Pick<RenderProgress, 'stage' | 'status' | 'scenesDone' | 'scenesTotal'> & Partial<Pick<RenderProgress, 'retrying'>>,
+): string {
+  const label = stageLabel(p);
+  return p.retrying ? `${label} (${RENDER_RETRYING})` : label;
+}
+
+function stageLabel(p: Pick<RenderProgress, 'stage' | 'status' | 'scenesDone' | 'scenesTotal'>): string {
   switch (p.stage) {
     case 'queued':
       return 'Waiting for a worker';
