@@ -101,9 +101,7 @@ func TestRenderDetailsRetrying(t *testing.T) {
 		t.Cleanup(func() { set(api.RenderProgress{}, nil) })
 		c, pub := e.signUp("retrying@example.com")
 		v := e.renderableVideo(c, pub)
-		if r := e.do(c, "PUT", fmt.Sprintf("/api/v2/video/%d/render", v.ID), nil, true); r.Status != 202 {
-			t.Fatalf("render = %d %v", r.Status, r.Body)
-		}
+		e.startRender(c, fmt.Sprintf("/api/v2/video/%d", v.ID))
 		path := fmt.Sprintf("/api/v2/video/%d/renderStatusWithDetails", v.ID)
 		tests := []struct {
 			name         string
