@@ -14,6 +14,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
+	"pagecast/blob"
 	"pagecast/domain"
 	"pagecast/models"
 	"pagecast/providers/tts"
@@ -33,6 +34,7 @@ type narrationStore interface {
 // narrationObjects is where narration audio goes.
 type narrationObjects interface {
 	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	Head(ctx context.Context, key string) (blob.ObjectInfo, error)
 }
 
 // NarrationActivities makes slides' narration with the voice providers and stores it.
@@ -102,12 +104,35 @@ func (a *NarrationActivities) PlanSceneAudio(ctx context.Context, in PlanSceneAu
 		voice := store.EffectiveVoice(l, v)
 		hash := domain.NarrationHash(voice, l.Text)
 		if l.NarrationAssetID != nil && l.NarrationHash == hash {
-			continue
+			stored, err := a.narrationStored(ctx, l.Narration)
+			if err != nil {
+				return PlanSceneAudioResult{}, err
+			}
+			if stored {
+				continue
+			}
 		}
 		res.Narrate = append(res.Narrate, SlideNarrationPlan{LayerID: l.ID, Order: l.Order, Text: l.Text,
 			VoiceID: voice, Hash: hash, PauseMs: v.PauseAfterSlideMs})
 	}
 	return res, nil
+}
+
+// narrationStored reports whether a slide's current narration can still be played: a
+// live asset whose audio file is in the object store. One that is gone (deleted, its
+// file lost) is made again, so "Generate the scene's audio" mends it.
+func (a *NarrationActivities) narrationStored(ctx context.Context, n *models.Asset) (bool, error) {
+	if !n.Usable() {
+		return false, nil
+	}
+	_, err := a.Blob.Head(ctx, n.MediaKey)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, blob.ErrNotFound):
+		return false, nil
+	}
+	return false, fmt.Errorf("narration file %s: %w", n.MediaKey, err)
 }
 
 // NarrateSlideInput is one slide to narrate.

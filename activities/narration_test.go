@@ -246,6 +246,54 @@ func TestNarrateAThreeSlideScene(t *testing.T) {
 	})
 }
 
+// TestLostNarrationIsMadeAgain: a slide whose current narration is gone (its file lost
+// from the object store, or its asset deleted) is narrated again when the scene's audio
+// is generated, as validation tells the user to do; the others are kept.
+func TestLostNarrationIsMadeAgain(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newNarrationEnv(t, db)
+		ctx := t.Context()
+		tests := []struct {
+			name string
+			lose func(l models.Layer)
+		}{
+			{"file deleted from storage", func(l models.Layer) {
+				if err := e.blob.Delete(ctx, l.Narration.MediaKey); err != nil {
+					t.Fatal(err)
+				}
+			}},
+			{"asset deleted", func(l models.Layer) {
+				if err := e.store.DB().Model(&models.Asset{}).Where("id = ?", *l.NarrationAssetID).Update("deleted_at", time.Now().UTC()).Error; err != nil {
+					t.Fatal(err)
+				}
+			}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				v := e.video("First slide.", "Second slide.")
+				sc := v.Scenes[0]
+				e.narrateScene(sc.ID)
+				scene, _, err := e.store.SceneForAudio(ctx, sc.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if scene.Layers[1].Narration == nil {
+					t.Fatal("SceneForAudio left out the narration asset")
+				}
+				tt.lose(scene.Layers[1])
+				plan := e.narrateScene(sc.ID)
+				if len(plan.Narrate) != 1 || plan.Narrate[0].LayerID != scene.Layers[1].ID {
+					t.Fatalf("plan = %+v, want slide 2 narrated again", plan)
+				}
+				after, _, _ := e.store.SceneForAudio(ctx, sc.ID)
+				if n := after.Layers[1].Narration; n == nil || n.ID == scene.Layers[1].Narration.ID || e.probeMs(n.MediaKey) <= 0 {
+					t.Fatalf("slide 2 narration after = %+v", n)
+				}
+			})
+		}
+	})
+}
+
 func TestNarrateSlideWithAVoiceThatCannotSpeak(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db storetest.DB) {
 		e := newNarrationEnv(t, db)

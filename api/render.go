@@ -10,10 +10,12 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
 	"github.com/gin-gonic/gin"
+	"golang.org/x/sync/errgroup"
 
 	"pagecast/blob"
 	"pagecast/domain"
@@ -132,14 +134,94 @@ func (s *Server) renderFactsOf(ctx context.Context, v models.Video, now time.Tim
 	return f, err
 }
 
-// validations lists what keeps the video from rendering: its tree's problems, then its
+// validations lists what keeps the video from rendering: its tree's problems (with
+// the files a render would read that are missing from the object store), then its
 // edited subtitles that fall outside it.
 func (s *Server) validations(ctx context.Context, v models.Video) ([]domain.Validation, error) {
 	edited, _, err := s.store.SubtitlesForWorkflow(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}
-	return domain.ValidateVideo(validationInput(v, edited)), nil
+	var voiceover *models.Asset
+	if v.IsVoiceover && v.VoiceoverAssetID != nil {
+		a, err := s.store.Asset(ctx, v.PublisherID, *v.VoiceoverAssetID)
+		switch {
+		case err == nil:
+			voiceover = &a
+		case !errors.Is(err, models.ErrNotFound):
+			return nil, err
+		}
+	}
+	missing, err := s.missingObjects(ctx, renderFiles(v, voiceover))
+	if err != nil {
+		return nil, err
+	}
+	return domain.ValidateVideo(validationInput(v, edited, voiceover, missing)), nil
+}
+
+// objectCheckWorkers is how many HEAD requests one validation sends at once.
+const objectCheckWorkers = 8
+
+// missingObjects answers which of keys are not in the object store, with one HEAD per
+// key (nothing is downloaded). A HEAD that fails for another reason counts the object
+// as there: the render reads it again and says what went wrong.
+func (s *Server) missingObjects(ctx context.Context, keys []string) (map[string]bool, error) {
+	missing := map[string]bool{}
+	if s.assets == nil || len(keys) == 0 {
+		return missing, nil
+	}
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(objectCheckWorkers)
+	for _, key := range keys {
+		g.Go(func() error {
+			_, err := s.assets.Objects.Head(gctx, key)
+			switch {
+			case err == nil:
+			case errors.Is(err, blob.ErrNotFound):
+				mu.Lock()
+				missing[key] = true
+				mu.Unlock()
+			case gctx.Err() != nil:
+				return gctx.Err()
+			default:
+				s.log.WarnContext(gctx, "check a render file", "key", key, "err", err)
+			}
+			return nil
+		})
+	}
+	return missing, g.Wait()
+}
+
+// renderFiles lists, once each, the stored files of the video's account a render of
+// v reads: its slides' imported media, their narration and a voiceover's recording.
+// Other accounts' assets are never looked up (validationInput reports them missing).
+func renderFiles(v models.Video, voiceover *models.Asset) []string {
+	var keys []string
+	seen := map[string]bool{}
+	add := func(a *models.Asset) {
+		if a == nil || a.PublisherID != v.PublisherID || !a.Usable() || seen[a.MediaKey] {
+			return
+		}
+		seen[a.MediaKey] = true
+		keys = append(keys, a.MediaKey)
+	}
+	if voiceover != nil && voiceover.State == models.AssetStateComplete {
+		add(voiceover)
+	}
+	for _, sc := range v.Scenes {
+		for _, l := range sc.Layers {
+			for _, it := range l.Assets {
+				if it.Kind == models.LayerAssetMedia && it.Asset != nil && it.Asset.State == models.AssetStateComplete {
+					add(it.Asset)
+				}
+			}
+			if !v.IsVoiceover && !l.Muted {
+				add(l.Narration)
+			}
+		}
+	}
+	return keys
 }
 
 // gate applies the spec's render rules to the facts.
@@ -179,27 +261,37 @@ func (f renderFacts) gate() domain.RenderDecision {
 	return domain.RenderGate(st)
 }
 
-// validationInput describes a video's tree and its edited subtitles (the narration's
-// own always fit) for domain.ValidateVideo.
-func validationInput(v models.Video, edited []models.VideoSubtitle) domain.ValidationInput {
+// validationInput describes a video's tree, its voiceover recording (nil: none or
+// gone) and its edited subtitles (the narration's own always fit) for
+// domain.ValidateVideo; missing names the stored files that are not in the object store.
+func validationInput(v models.Video, edited []models.VideoSubtitle, voiceover *models.Asset, missing map[string]bool) domain.ValidationInput {
 	in := domain.ValidationInput{VideoID: v.ID, DurationMs: v.DurationMs, IsVoiceover: v.IsVoiceover}
+	if v.IsVoiceover && v.VoiceoverAssetID != nil {
+		// A recording still importing is not missing: the video is still being built.
+		in.VoiceoverMissing = voiceover == nil || voiceover.State == models.AssetStateError ||
+			voiceover.State == models.AssetStateComplete && (!voiceover.Usable() || missing[voiceover.MediaKey])
+	}
 	for _, c := range edited {
 		in.Subtitles = append(in.Subtitles, domain.ValidationCue{StartMs: c.StartMs, EndMs: c.StartMs + c.DurationMs})
 	}
 	for i, sc := range v.Scenes {
 		vs := domain.ValidationScene{ID: sc.ID, Index: i + 1, NeedsAudio: sc.NeedsAudio}
 		for j, l := range sc.Layers {
-			sl := domain.ValidationSlide{ID: l.ID, Index: j + 1, Text: l.Text, HasNarration: l.NarrationAssetID != nil,
-				NarrationMs: l.NarrationMs, IsPlaceholder: l.IsPlaceholder}
+			// The render reads a narration only while it is a live asset of the account.
+			sl := domain.ValidationSlide{ID: l.ID, Index: j + 1, Text: l.Text, HasNarration: l.Narration != nil,
+				NarrationMs: l.NarrationMs, IsPlaceholder: l.IsPlaceholder,
+				NarrationFileMissing: l.Narration != nil && !l.Muted && (!l.Narration.Usable() || missing[l.Narration.MediaKey])}
 			for _, it := range l.Assets {
 				m := domain.ValidationMedia{Kind: string(it.Kind)}
 				switch {
 				case it.Kind == models.LayerAssetText:
-					m.State = "complete"
-				case it.Asset == nil:
-					m.State = "missing"
+					m.State = domain.MediaStateComplete
+				case it.Asset == nil || it.Asset.PublisherID != v.PublisherID:
+					m.State = domain.MediaStateMissing
 				case it.Asset.DeletedAt != nil:
-					m.AssetID, m.State = it.Asset.ID, "deleted"
+					m.AssetID, m.State = it.Asset.ID, domain.MediaStateDeleted
+				case it.Asset.State == models.AssetStateComplete && (!it.Asset.Usable() || missing[it.Asset.MediaKey]):
+					m.AssetID, m.State = it.Asset.ID, domain.MediaStateFileMissing
 				default:
 					m.AssetID, m.State = it.Asset.ID, string(it.Asset.State)
 				}

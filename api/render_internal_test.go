@@ -1,11 +1,18 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"pagecast/blob"
 	"pagecast/domain"
 	"pagecast/models"
 )
@@ -63,5 +70,90 @@ func TestDownloadName(t *testing.T) {
 				t.Fatalf("downloadName(%q) = %q, want %q", tt.video, got, tt.want)
 			}
 		})
+	}
+}
+
+// headCounter is an object store that answers HEAD only: keys in gone are not found,
+// keys in broken fail otherwise; it records how many HEADs ran at once.
+type headCounter struct {
+	AssetObjects
+	gone, broken map[string]bool
+	mu           sync.Mutex
+	heads        map[string]int
+	running, max int
+}
+
+func (h *headCounter) Head(ctx context.Context, key string) (blob.ObjectInfo, error) {
+	h.mu.Lock()
+	h.heads[key]++
+	h.running++
+	h.max = max(h.max, h.running)
+	h.mu.Unlock()
+	time.Sleep(2 * time.Millisecond)
+	h.mu.Lock()
+	h.running--
+	h.mu.Unlock()
+	switch {
+	case h.gone[key]:
+		return blob.ObjectInfo{}, fmt.Errorf("head %s: %w", key, blob.ErrNotFound)
+	case h.broken[key]:
+		return blob.ObjectInfo{}, errors.New("connection reset")
+	}
+	return blob.ObjectInfo{Key: key}, nil
+}
+
+// TestRenderFilesAreCheckedOnceEach: validation sends one HEAD per distinct file of the
+// account a render reads, a few at a time, and only a file not found is missing.
+func TestRenderFilesAreCheckedOnceEach(t *testing.T) {
+	const pub = 1
+	asset := func(id int64, key string, state models.AssetState) *models.Asset {
+		return &models.Asset{ID: id, PublisherID: pub, State: state, MediaKey: key}
+	}
+	narration := asset(50, "videos/1/9/narration/n.wav", models.AssetStateComplete)
+	media := func(a *models.Asset) []models.LayerAsset {
+		return []models.LayerAsset{{Kind: models.LayerAssetMedia, Asset: a}}
+	}
+	var layers []models.Layer
+	for i := range 30 {
+		// Thirty slides of one picture and one narration, and one picture each.
+		layers = append(layers, models.Layer{Narration: narration,
+			Assets: append(media(asset(1, "assets/1/1/media.jpg", models.AssetStateComplete)),
+				media(asset(int64(100+i), fmt.Sprintf("assets/1/%d/media.mp4", 100+i), models.AssetStateComplete))...)})
+	}
+	theirs := &models.Asset{ID: 2, PublisherID: pub + 1, State: models.AssetStateComplete, MediaKey: "assets/2/2/media.jpg"}
+	layers = append(layers,
+		models.Layer{Assets: media(theirs)},
+		models.Layer{Assets: media(asset(3, "assets/1/3/original.jpg", models.AssetStatePending))},
+		models.Layer{Muted: true, Narration: asset(51, "videos/1/9/narration/muted.wav", models.AssetStateComplete)},
+		models.Layer{Assets: []models.LayerAsset{{Kind: models.LayerAssetText, Text: "Hello"}}})
+	v := models.Video{ID: 9, PublisherID: pub, Scenes: []models.Scene{{Layers: layers[:20]}, {Layers: layers[20:]}}}
+
+	keys := renderFiles(v, nil)
+	if len(keys) != 32 || keys[0] != "assets/1/1/media.jpg" || keys[2] != narration.MediaKey {
+		t.Fatalf("renderFiles = %d keys %v, want the picture, 30 clips and the narration once each", len(keys), keys)
+	}
+	for _, k := range keys {
+		if k == theirs.MediaKey || strings.Contains(k, "muted") || strings.Contains(k, "original") {
+			t.Fatalf("renderFiles lists %s", k)
+		}
+	}
+
+	h := &headCounter{heads: map[string]int{}, gone: map[string]bool{"assets/1/105/media.mp4": true},
+		broken: map[string]bool{"assets/1/106/media.mp4": true}}
+	s := &Server{assets: &AssetDeps{Objects: h}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	missing, err := s.missingObjects(t.Context(), keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(missing) != 1 || !missing["assets/1/105/media.mp4"] {
+		t.Fatalf("missing = %v, want only the file not found", missing)
+	}
+	for k, n := range h.heads {
+		if n != 1 {
+			t.Errorf("%s asked %d times", k, n)
+		}
+	}
+	if len(h.heads) != len(keys) || h.max > objectCheckWorkers || h.max < 2 {
+		t.Fatalf("%d HEADs, up to %d at once; want %d, at most %d at once", len(h.heads), h.max, len(keys), objectCheckWorkers)
 	}
 }

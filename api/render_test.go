@@ -69,7 +69,9 @@ func (e *assetEnv) renderableVideo(c *http.Client, pub int64) models.Video {
 	ctx := e.t.Context()
 	v := e.videoWithScenes(c, map[string]any{"text": script})
 	narration := e.seed(pub, "narration.wav", models.AssetTypeIDAudio, 1)
-	e.exec("UPDATE assets SET media_key = ?, video_id = ? WHERE id = ?", fmt.Sprintf("videos/%d/%d/narration/n.wav", pub, v.ID), v.ID, narration)
+	narrationKey := fmt.Sprintf("videos/%d/%d/narration/n.wav", pub, v.ID)
+	e.exec("UPDATE assets SET media_key = ?, video_id = ? WHERE id = ?", narrationKey, v.ID, narration)
+	e.putObject(narrationKey)
 	var media []store.SlideMedia
 	for _, sc := range v.Scenes {
 		for _, l := range sc.Layers {
@@ -97,6 +99,15 @@ func (e *assetEnv) renderableVideo(c *http.Client, pub int64) models.Video {
 		e.t.Fatal(err)
 	}
 	return got
+}
+
+// putObject stores a small object under key, standing for a file an import or the
+// narration stored.
+func (e *assetEnv) putObject(key string) {
+	e.t.Helper()
+	if err := e.objects.Put(e.t.Context(), key, strings.NewReader("bytes"), 5, "application/octet-stream"); err != nil {
+		e.t.Fatal(err)
+	}
 }
 
 func (e *assetEnv) exec(sql string, args ...any) {
@@ -430,6 +441,81 @@ func TestRenderCallsAreScoped(t *testing.T) {
 		}
 		if e.attempts(v.ID) != 0 {
 			t.Fatal("another account started a render")
+		}
+	})
+}
+
+// TestValidateFindsFilesMissingFromStorage: a slide whose picture or narration file is
+// gone from the object store (deleted there, a failed import) is listed before the
+// render would fail on it, and the render gate says so; another account's asset on a
+// slide is not the account's media.
+func TestValidateFindsFilesMissingFromStorage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		c, pub := e.signUp("ann@example.com")
+		_, boPub := e.signUp("bo@example.com")
+		// picture stores an imported picture of account p (its file stored) and returns
+		// its id and file key.
+		picture := func(p int64) (int64, string) {
+			id := e.seed(p, "dawn.jpg", models.AssetTypeIDImage, 1)
+			key := fmt.Sprintf("assets/%d/%d/media.jpg", p, id)
+			e.exec("UPDATE assets SET media_key = ? WHERE id = ?", key, id)
+			e.putObject(key)
+			return id, key
+		}
+		tests := []struct {
+			name string
+			// spoil breaks the video whose first slide shows picture (file key pictureKey).
+			spoil func(v models.Video, pictureKey string)
+			want  []string // errorMessages, in order
+		}{
+			{"all files stored", func(models.Video, string) {}, nil},
+			{"picture file deleted", func(_ models.Video, key string) {
+				if err := e.objects.Delete(t.Context(), key); err != nil {
+					t.Fatal(err)
+				}
+			}, []string{"The media file of slide 1 of scene 1 is missing from storage. Replace it."}},
+			{"picture never stored", func(v models.Video, _ string) {
+				e.exec("UPDATE assets SET media_key = '' WHERE id = (SELECT asset_id FROM layer_assets WHERE layer_id = ?)", v.Scenes[0].Layers[0].ID)
+			}, []string{"The media file of slide 1 of scene 1 is missing from storage. Replace it."}},
+			{"narration file deleted", func(v models.Video, _ string) {
+				// The first slide gets a narration of its own whose file is gone.
+				own := e.seed(pub, "narration.wav", models.AssetTypeIDAudio, 1)
+				e.exec("UPDATE assets SET media_key = ?, video_id = ? WHERE id = ?", fmt.Sprintf("videos/%d/%d/narration/gone.wav", pub, v.ID), v.ID, own)
+				e.exec("UPDATE layers SET narration_asset_id = ? WHERE id = ?", own, v.Scenes[0].Layers[0].ID)
+			}, []string{"The narration of slide 1 of scene 1 is missing from storage. Generate the scene's audio again."}},
+			{"another account's picture", func(v models.Video, _ string) {
+				theirs, _ := picture(boPub)
+				e.exec("UPDATE layer_assets SET asset_id = ? WHERE layer_id = ?", theirs, v.Scenes[0].Layers[0].ID)
+			}, []string{"The media of slide 1 of scene 1 failed to import or was deleted. Replace it."}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				v := e.renderableVideo(c, pub)
+				id, key := picture(pub)
+				if r := e.do(c, "PUT", fmt.Sprintf("/api/v2/layer/%d/asset", v.Scenes[0].Layers[0].ID), map[string]any{"assetId": id}, true); r.Status != 200 {
+					t.Fatalf("replace media = %d %v", r.Status, r.Body)
+				}
+				tt.spoil(v, key)
+				path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+				list := e.do(c, "GET", path+"/validate", nil, false).data()["validations"].([]any)
+				var got []string
+				for _, it := range list {
+					item := it.(map[string]any)
+					if item["errorMessageKey"] != domain.ValidationKeyAssetBroken || num(item["layerId"]) != v.Scenes[0].Layers[0].ID ||
+						num(item["sceneId"]) != v.Scenes[0].ID || num(item["videoId"]) != v.ID {
+						t.Errorf("validation %v, want a broken asset of the first slide", item)
+					}
+					got = append(got, item["errorMessage"].(string))
+				}
+				if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+					t.Fatalf("validations = %q, want %q", got, tt.want)
+				}
+				info := e.do(c, "GET", path+"/credits-info", nil, false).data()
+				if blocked := info["renderAllowed"] == false && strings.Contains(info["renderMessage"].(string), "validation error"); blocked != (len(tt.want) > 0) {
+					t.Fatalf("credits-info = %v, want the render blocked: %v", info, len(tt.want) > 0)
+				}
+			})
 		}
 	})
 }

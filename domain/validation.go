@@ -42,6 +42,9 @@ const (
 	MediaStateError      = "error"
 	MediaStateDeleted    = "deleted"
 	MediaStateMissing    = "missing"
+	// MediaStateFileMissing: the asset is imported but its file is not in the object
+	// store (deleted there, or an import that never stored it), so a render would fail.
+	MediaStateFileMissing = "file_missing"
 )
 
 // ValidationMedia is one media item of a slide.
@@ -58,12 +61,15 @@ type ValidationMedia struct {
 type ValidationSlide struct {
 	ID int64
 	// Index is the slide's 1-based position in its scene.
-	Index         int
-	Text          string
-	HasNarration  bool
-	NarrationMs   int
-	IsPlaceholder bool
-	Media         []ValidationMedia
+	Index        int
+	Text         string
+	HasNarration bool
+	NarrationMs  int
+	// NarrationFileMissing is set when the slide has narration whose audio file is not
+	// in the object store.
+	NarrationFileMissing bool
+	IsPlaceholder        bool
+	Media                []ValidationMedia
 }
 
 // ValidationScene is one scene of the video.
@@ -92,19 +98,25 @@ type ValidationInput struct {
 	// IsVoiceover is set for videos built around an uploaded narration: their slides
 	// have no narration of their own.
 	IsVoiceover bool
-	Scenes      []ValidationScene
-	Subtitles   []ValidationCue
+	// VoiceoverMissing is set when a voiceover video's uploaded narration, or its file
+	// in the object store, is gone.
+	VoiceoverMissing bool
+	Scenes           []ValidationScene
+	Subtitles        []ValidationCue
 }
 
-// ValidateVideo lists what keeps a video from rendering, in a fixed order: scenes by
-// index, their slides by index, then subtitles in the order given. For each slide, in
-// this order:
+// ValidateVideo lists what keeps a video from rendering, in a fixed order: a voiceover
+// video's missing narration, then scenes by index, their slides by index, then
+// subtitles in the order given. For each slide, in this order:
 //   - a placeholder slide (nothing else is checked for it);
 //   - a slide with no media item at all;
-//   - media that failed to import, was deleted or is missing (once per slide);
+//   - media that failed to import, was deleted or is missing, or whose file is missing
+//     from the object store (once per slide);
 //   - media still importing, pending or processing (once per slide);
 //   - a slide with text but no narration (none, or of zero length), unless the video is
-//     a voiceover video or the scene awaits narration regeneration.
+//     a voiceover video or the scene awaits narration regeneration;
+//   - narration whose audio file is missing from the object store, under the same
+//     conditions.
 //
 // Media states other than those named and complete or created count as failed, as the
 // spec's asset tile shows them as errors. Text items are not import-checked. A subtitle
@@ -114,6 +126,9 @@ func ValidateVideo(in ValidationInput) []Validation {
 	var out []Validation
 	add := func(sceneID, layerID int64, key, msg string) {
 		out = append(out, Validation{VideoID: in.VideoID, SceneID: sceneID, LayerID: layerID, ErrorMessage: msg, ErrorMessageKey: key})
+	}
+	if in.IsVoiceover && in.VoiceoverMissing {
+		add(0, 0, ValidationKeyAssetBroken, "The uploaded voiceover of this video is missing from storage. Create the video again from the recording.")
 	}
 	scenes := slices.Clone(in.Scenes)
 	slices.SortStableFunc(scenes, func(a, b ValidationScene) int { return cmp.Compare(a.Index, b.Index) })
@@ -129,7 +144,7 @@ func ValidateVideo(in ValidationInput) []Validation {
 			if len(sl.Media) == 0 {
 				add(sc.ID, sl.ID, ValidationKeySlideMissingMedia, capitalizeFirst(where)+" has no media.")
 			}
-			broken, importing := false, false
+			broken, fileMissing, importing := false, false, false
 			for _, m := range sl.Media {
 				if m.Kind == MediaKindText {
 					continue
@@ -138,18 +153,29 @@ func ValidateVideo(in ValidationInput) []Validation {
 				case "", MediaStateComplete, MediaStateCreated:
 				case MediaStatePending, MediaStateProcessing:
 					importing = true
+				case MediaStateFileMissing:
+					fileMissing = true
 				default:
 					broken = true
 				}
 			}
-			if broken {
+			switch {
+			case broken:
 				add(sc.ID, sl.ID, ValidationKeyAssetBroken, "The media of "+where+" failed to import or was deleted. Replace it.")
+			case fileMissing:
+				add(sc.ID, sl.ID, ValidationKeyAssetBroken, "The media file of "+where+" is missing from storage. Replace it.")
 			}
 			if importing {
 				add(sc.ID, sl.ID, ValidationKeyAssetImporting, "The media of "+where+" is still importing. Wait for it to finish.")
 			}
-			if !in.IsVoiceover && !sc.NeedsAudio && strings.TrimSpace(sl.Text) != "" && (!sl.HasNarration || sl.NarrationMs <= 0) {
+			if in.IsVoiceover || sc.NeedsAudio || strings.TrimSpace(sl.Text) == "" {
+				continue
+			}
+			switch {
+			case !sl.HasNarration || sl.NarrationMs <= 0:
 				add(sc.ID, sl.ID, ValidationKeySceneMissingNarration, capitalizeFirst(where)+" has no narration. Generate the scene's audio.")
+			case sl.NarrationFileMissing:
+				add(sc.ID, sl.ID, ValidationKeyAssetBroken, "The narration of "+where+" is missing from storage. Generate the scene's audio again.")
 			}
 		}
 	}

@@ -69,6 +69,26 @@ func TestValidateVideo(t *testing.T) {
 			v(20, 200, ValidationKeyAssetBroken, "The media of slide 1 of scene 2 failed to import or was deleted. Replace it."),
 			v(20, 200, ValidationKeyAssetImporting, "The media of slide 1 of scene 2 is still importing. Wait for it to finish."),
 		}},
+		{"media file missing from storage", func(in *ValidationInput) { in.Scenes[0].Slides[1].Media = media(MediaKindMedia, MediaStateFileMissing) },
+			[]Validation{v(10, 101, ValidationKeyAssetBroken, "The media file of slide 2 of scene 1 is missing from storage. Replace it.")}},
+		{"a failed import and a missing file of one slide, once", func(in *ValidationInput) {
+			in.Scenes[0].Slides[1].Media = []ValidationMedia{
+				{AssetID: 1, Kind: MediaKindMedia, State: MediaStateFileMissing}, {AssetID: 2, Kind: MediaKindMedia, State: MediaStateError},
+			}
+		}, []Validation{v(10, 101, ValidationKeyAssetBroken, "The media of slide 2 of scene 1 failed to import or was deleted. Replace it.")}},
+		{"narration file missing from storage", func(in *ValidationInput) { in.Scenes[1].Slides[2].NarrationFileMissing = true },
+			[]Validation{v(20, 202, ValidationKeyAssetBroken, "The narration of slide 3 of scene 2 is missing from storage. Generate the scene's audio again.")}},
+		{"a scene awaiting audio is not checked for narration files", func(in *ValidationInput) {
+			in.Scenes[1].NeedsAudio = true
+			in.Scenes[1].Slides[2].NarrationFileMissing = true
+		}, nil},
+		{"voiceover missing", func(in *ValidationInput) {
+			in.IsVoiceover, in.VoiceoverMissing = true, true
+			in.Scenes[0].Slides[0].Media = nil
+		}, []Validation{
+			v(0, 0, ValidationKeyAssetBroken, "The uploaded voiceover of this video is missing from storage. Create the video again from the recording."),
+			v(10, 100, ValidationKeySlideMissingMedia, "Slide 1 of scene 1 has no media."),
+		}},
 		{"slide with text but no narration", func(in *ValidationInput) { in.Scenes[1].Slides[1].HasNarration = false },
 			[]Validation{v(20, 201, ValidationKeySceneMissingNarration, "Slide 2 of scene 2 has no narration. Generate the scene's audio.")}},
 		{"zero-length narration", func(in *ValidationInput) { in.Scenes[1].Slides[1].NarrationMs = 0 },

@@ -597,9 +597,15 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		// Frame n of a 1 fps source is at n s: show the event from n to n+0.5 s.
 		events = append(events, assEvent{n * 1000, n*1000 + 500, style, text})
 	}
+	cue := in.Style.OrDefault(c)
+	low := lowCueStyle(c, cue)
 	for i, q := range in.Cues {
 		if strings.TrimSpace(q.Text) != "" && q.EndMs > q.StartMs {
-			add('c', i, "Cue", assText(q.Text))
+			style := "Cue"
+			if low != nil && overTextSlide(in.Slides, q) {
+				style = "CueLow"
+			}
+			add('c', i, style, assText(q.Text))
 		}
 	}
 	for i, s := range in.Slides {
@@ -613,10 +619,13 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 	if len(items) == 0 {
 		return res, nil
 	}
-	cue := in.Style.OrDefault(c)
 	tag, slide := taglineStyle(c), textSlideStyle(c)
+	styles := []assStyle{{"Cue", cue}, {"Tagline", tag}, {"Slide", slide}}
+	if low != nil {
+		styles = append(styles, assStyle{"CueLow", *low})
+	}
 	var ass bytes.Buffer
-	if err := writeASSDoc(&ass, c, []assStyle{{"Cue", cue}, {"Tagline", tag}, {"Slide", slide}}, events); err != nil {
+	if err := writeASSDoc(&ass, c, styles, events); err != nil {
 		return res, err
 	}
 	// handle keeps item n drawn on frame, where nothing outside drawn is drawn.
@@ -667,6 +676,35 @@ func (t Tool) rasterise(ctx context.Context, in SegmentInput, dir string) (segme
 		return res, nil
 	}
 	return res, t.rasteriseWithFFmpeg(ctx, ass.Bytes(), c, len(items), dir, handle)
+}
+
+// lowCueStyle is how cues of style s placed in the middle row are drawn while a text
+// slide shows: in the bottom row at the style's vertical margin (the default style's
+// when it has none), as the slide's own text stands in the middle. Nil when s is not
+// in the middle row.
+func lowCueStyle(c Canvas, s SubtitleStyle) *SubtitleStyle {
+	if s.Alignment < 4 || s.Alignment > 6 {
+		return nil
+	}
+	low := s
+	low.Alignment -= 3
+	if low.MarginV <= 0 {
+		low.MarginV = DefaultSubtitleStyle(c).MarginV
+	}
+	return &low
+}
+
+// overTextSlide reports whether cue q shows while one of slides (one after another from
+// 0 ms) is a text slide.
+func overTextSlide(slides []SegmentSlide, q Cue) bool {
+	at := 0
+	for _, s := range slides {
+		if s.Image == "" && s.Video == "" && q.StartMs < at+s.DurationMs && at < q.EndMs {
+			return true
+		}
+		at += s.DurationMs
+	}
+	return false
 }
 
 // taglineStyle is how a tagline is drawn on c: bold white at the top, in a band.

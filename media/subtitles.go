@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -141,11 +142,22 @@ func strongDirection(r rune) byte {
 	return 'L'
 }
 
-// assText makes cue text literal for libass: a backslash cannot start an override
-// (a word joiner follows it), braces are escaped, line breaks become \N, and lines of
-// right-to-left text are laid out right to left (rightToLeftLines).
+// assOverride is an ASS override block in cue text ("{\b1}", "{\an8}", "{\pos(0,0)}"):
+// from the opening brace and backslash to the next closing brace.
+var assOverride = regexp.MustCompile(`\{\\[^}]*\}`)
+
+// withoutOverrides drops the ASS override blocks of cue text. Subtitle text is plain
+// text: styling comes from the subtitle style alone, so markup pasted from a subtitle
+// tool is neither drawn as text nor left for a player to read as commands, and every
+// file and the burned picture say the same. Braces that open no override stay text.
+func withoutOverrides(s string) string { return assOverride.ReplaceAllString(s, "") }
+
+// assText makes cue text literal for libass: override blocks are dropped
+// (withoutOverrides), a backslash cannot start an override (a word joiner follows
+// it), braces are escaped, line breaks become \N, and lines of right-to-left text are
+// laid out right to left (rightToLeftLines).
 func assText(s string) string {
-	s = rightToLeftLines(lineBreaks.Replace(s))
+	s = rightToLeftLines(lineBreaks.Replace(withoutOverrides(s)))
 	s = strings.ReplaceAll(s, `\`, "\\\u2060")
 	s = strings.ReplaceAll(s, "{", `\{`)
 	s = strings.ReplaceAll(s, "}", `\}`)
@@ -224,12 +236,12 @@ func WriteASS(w io.Writer, cues []Cue, style SubtitleStyle, c Canvas) error {
 	return writeASSDoc(w, c, []assStyle{{"Default", style}}, events)
 }
 
-// cueLines splits text into its non-empty lines (a blank line would end an SRT or
-// WebVTT cue early), those of right-to-left text laid out right to left
-// (rightToLeftLines).
+// cueLines splits text without its override blocks (withoutOverrides) into its
+// non-empty lines (a blank line would end an SRT or WebVTT cue early), those of
+// right-to-left text laid out right to left (rightToLeftLines).
 func cueLines(s string) []string {
 	var out []string
-	for _, l := range strings.Split(lineBreaks.Replace(s), "\n") {
+	for _, l := range strings.Split(lineBreaks.Replace(withoutOverrides(s)), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			out = append(out, l)
 		}

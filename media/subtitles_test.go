@@ -118,6 +118,37 @@ func TestSubtitleFilesTakeEveryLineBreak(t *testing.T) {
 	}
 }
 
+// TestSubtitleFilesDropOverrideBlocks: ASS override blocks in a cue's text ({\b1} from a
+// subtitle tool) are in none of the three files, and are not drawn as text by the burn:
+// subtitle text is plain text. Braces that open no override stay text.
+func TestSubtitleFilesDropOverrideBlocks(t *testing.T) {
+	cue := []media.Cue{{StartMs: 0, EndMs: 1000, Text: "{\\an8}{\\b1}Solar{\\b0} power\n{\\i1\\c&H0000FF&}costs {less}{\\i0} & <more>"}}
+	tests := []struct {
+		name  string
+		write func(*strings.Builder) error
+		want  string
+	}{
+		{"ass", func(b *strings.Builder) error {
+			return media.WriteASS(b, cue, media.DefaultSubtitleStyle(media.Canvas16x9), media.Canvas16x9)
+		}, "Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Solar power\\Ncosts \\{less\\} & <more>\n"},
+		{"srt", func(b *strings.Builder) error { return media.WriteSRT(b, cue) },
+			"1\n00:00:00,000 --> 00:00:01,000\nSolar power\ncosts {less} & <more>\n\n"},
+		{"vtt", func(b *strings.Builder) error { return media.WriteVTT(b, cue) },
+			"WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nSolar power\ncosts {less} &amp; &lt;more&gt;\n\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := tc.write(&b); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasSuffix(b.String(), tc.want) {
+				t.Errorf("got\n%q\nwant it to end with\n%q", b.String(), tc.want)
+			}
+		})
+	}
+}
+
 // TestRightToLeftLinesInSubtitleFiles: each line of a Hebrew or Arabic cue that does not
 // begin right to left (a Latin word, a number alone) starts with a right-to-left mark in
 // all three files, as players take a line's direction from its first strong character;

@@ -274,3 +274,54 @@ func TestScriptsOfTheNarratorsDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestMiddleCuesLeaveTextSlidesReadable: a subtitle placed in the middle is drawn in the
+// bottom row, below the text, while a text slide shows (it was drawn over the slide's
+// own text); over a picture it stays in the middle, and cues at the bottom or top stay
+// where they are.
+func TestMiddleCuesLeaveTextSlidesReadable(t *testing.T) {
+	l := openLibass(t)
+	c := Canvas16x9
+	tests := []struct {
+		name      string
+		alignment int
+		text      bool // the cue shows over a text slide
+		wantLow   bool // drawn in the bottom sixth of the frame
+		wantMid   bool // drawn across the frame's middle line
+	}{
+		{"middle over a text slide", 5, true, true, false},
+		{"middle left over a text slide", 4, true, true, false},
+		{"middle over a picture", 5, false, false, true},
+		{"bottom over a text slide", 2, true, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			style := DefaultSubtitleStyle(c)
+			style.Alignment = tt.alignment
+			slide := SegmentSlide{DurationMs: 2000, Image: "unused.jpg"}
+			if tt.text {
+				slide = SegmentSlide{DurationMs: 2000, Text: "Solar panels pay for themselves"}
+			}
+			in := SegmentInput{Canvas: c, Style: style, Slides: []SegmentSlide{slide},
+				Cues: []Cue{{StartMs: 500, EndMs: 1500, Text: "They work best on roofs"}}}
+			res, err := Tool{Libass: l}.rasterise(context.Background(), in, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.cues) != 1 {
+				t.Fatalf("%d cues drawn", len(res.cues))
+			}
+			q := res.cues[0]
+			low, mid := q.y >= c.Height*5/6-q.h, q.y < c.Height/2 && q.y+q.h > c.Height/2
+			if low != tt.wantLow || mid != tt.wantMid {
+				t.Fatalf("cue drawn at y %d to %d of %d; want low %v, middle %v", q.y, q.y+q.h, c.Height, tt.wantLow, tt.wantMid)
+			}
+			if tt.text {
+				ink := inkBounds(readOverlay(t, res.text[0]), func(p []uint8) bool { return p[0] > 128 })
+				if ink.Empty() || q.y < ink.Max.Y {
+					t.Fatalf("cue from y %d overlaps the slide's text down to y %d", q.y, ink.Max.Y)
+				}
+			}
+		})
+	}
+}

@@ -12,7 +12,8 @@ import (
 )
 
 // SceneForAudio loads a scene with its slides and its video (without the video's
-// tree), for GenerateSceneAudio.
+// tree), for GenerateSceneAudio. A slide's Narration is set while its narration is a
+// live asset of the video's account.
 func (s *Store) SceneForAudio(ctx context.Context, sceneID int64) (models.Scene, models.Video, error) {
 	db := s.db.WithContext(ctx)
 	var sc models.Scene
@@ -25,6 +26,28 @@ func (s *Store) SceneForAudio(ctx context.Context, sceneID int64) (models.Scene,
 	}
 	if err := db.Where("scene_id = ?", sceneID).Order("layer_order, id").Find(&sc.Layers).Error; err != nil {
 		return sc, v, translate(err, "slides")
+	}
+	var ids []int64
+	for _, l := range sc.Layers {
+		if l.NarrationAssetID != nil {
+			ids = append(ids, *l.NarrationAssetID)
+		}
+	}
+	if len(ids) == 0 {
+		return sc, v, nil
+	}
+	var found []models.Asset
+	if err := live(db, v.PublisherID).Where("id IN ?", uniqueIDs(ids)).Find(&found).Error; err != nil {
+		return sc, v, translate(err, "narration")
+	}
+	byID := make(map[int64]*models.Asset, len(found))
+	for i := range found {
+		byID[found[i].ID] = &found[i]
+	}
+	for i, l := range sc.Layers {
+		if l.NarrationAssetID != nil {
+			sc.Layers[i].Narration = byID[*l.NarrationAssetID]
+		}
 	}
 	return sc, v, nil
 }
@@ -63,8 +86,17 @@ func (s *Store) SetLayerNarration(ctx context.Context, n LayerNarration, now tim
 			return nil
 		}
 		if l.NarrationHash == n.Hash && l.NarrationAssetID != nil {
-			stored = true // a retried activity already stored it
-			return nil
+			// A retried activity already stored it: its key names the run. Another run
+			// narrating the same text makes a narration that was lost again.
+			var same int64
+			if err := tx.Model(&models.Asset{}).Where("id = ? AND media_key = ? AND deleted_at IS NULL", *l.NarrationAssetID, n.Asset.MediaKey).
+				Count(&same).Error; err != nil {
+				return translate(err, "current narration")
+			}
+			if same > 0 {
+				stored = true
+				return nil
+			}
 		}
 		a := n.Asset
 		a.ID, a.VideoID, a.CreatedAt, a.UpdatedAt = 0, &v.ID, now.UTC(), now.UTC()

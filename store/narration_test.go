@@ -103,6 +103,19 @@ func TestSetLayerNarration(t *testing.T) {
 			t.Fatalf("slide 1 = %+v", l)
 		}
 
+		// Another run narrating the same text (the narration was lost: its file or its
+		// asset gone) replaces it; only the same run's retry is taken as already stored.
+		lost := *layer(t, s, l2.ID).NarrationAssetID
+		again := narration(v, l2.ID, l2.Text, en, 950)
+		again.Asset.MediaKey = models.NarrationKey(v.PublisherID, v.ID, l2.ID, again.Hash, "run2")
+		if ok, err := s.SetLayerNarration(ctx, again, time.Now()); err != nil || !ok {
+			t.Fatalf("same text, another run: %v, %v", ok, err)
+		}
+		s.DB().Take(&a, lost)
+		if l := layer(t, s, l2.ID); *l.NarrationAssetID == lost || l.NarrationMs != 950 || a.DeletedAt == nil {
+			t.Fatalf("slide 2 after another run = %+v, the lost narration %+v", l, a)
+		}
+
 		// A deleted video takes no narration.
 		if err := s.DeleteVideo(ctx, ann.PublisherID, v.ID, time.Now()); err != nil {
 			t.Fatal(err)
