@@ -184,4 +184,3 @@ func TestNarrationLevelledToLoudness(t *testing.T) {
 		})
 	}
 }
-
