@@ -61,3 +61,20 @@ func TestLoudnessMatchesEBUR128(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkClipLoudness60s measures a minute of narration as the TTS providers make it
+// (24 kHz mono WAV), as a render's mix does for each clip.
+func BenchmarkClipLoudness60s(b *testing.B) {
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		b.Skip("ffmpeg not installed")
+	}
+	path := filepath.Join(b.TempDir(), "voice.wav")
+	if out, err := exec.Command("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "anoisesrc=d=60:c=pink:r=24000:a=0.2", "-c:a", "pcm_s16le", path).CombinedOutput(); err != nil {
+		b.Fatalf("generate: %v\n%s", err, out)
+	}
+	for b.Loop() {
+		if _, err := (Tool{}).clipLoudness(b.Context(), path, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -30,8 +30,8 @@ func cpuTime(tb testing.TB) time.Duration {
 }
 
 // BenchmarkMixAudio60s is the sound of the render bench's 60 s video mixed afresh as
-// the worker mixes it: six 10 s scenes of mono narration over looped music ducked
-// under it, every chunk encoded, one ffmpeg (so its cost is its processor time, also
+// the worker mixes it: six 10 s scenes of mono narration (levelled) over looped music
+// ducked under it, every chunk encoded, one ffmpeg (so its cost is its processor time, also
 // reported, on a busy machine).
 func BenchmarkMixAudio60s(b *testing.B) {
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
@@ -48,7 +48,7 @@ func BenchmarkMixAudio60s(b *testing.B) {
 	// Speech-like: a voice's pitch in syllables, words and pauses.
 	voice := gen("voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.3*sin(2*PI*(140+30*sin(2*PI*3*t))*t)*max(0\\,sin(2*PI*4*t))*gt(mod(t\\,3)\\,0.5):s=24000:d=9.7")
 	music := gen("music.wav", "-f", "lavfi", "-i", "aevalsrc=0.12*sin(2*PI*220*t)+0.12*(2*random(0)-1)*exp(-25*mod(t\\,0.5))|0.12*sin(2*PI*220.5*t)+0.12*(2*random(1)-1)*exp(-25*mod(t\\,0.5)):s=44100:d=20")
-	in := media.MixInput{DurationMs: 60000, FPS: 30, DuckUnderNarration: true,
+	in := media.MixInput{DurationMs: 60000, FPS: 30, DuckUnderNarration: true, LoudnessLUFS: media.NarrationLUFS,
 		Background: []media.BackgroundAudio{{Path: music, Volume: 0.25, Loop: true}}}
 	var cuts []int
 	for at := 0; at < 60000; at += 10000 {
