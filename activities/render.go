@@ -113,7 +113,7 @@ const (
 
 // renderVersion is part of every segment's hash: bump it when the engine's output
 // for the same input changes, so old segments are not reused.
-const renderVersion = "segment-v8" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left; v5: HDR clips (HLG, PQ) brought to SDR, animated GIFs play; v6: slides placed on the segment's frame grid, not rounded one by one; v7: text shaped by HarfBuzz (Indic conjuncts, accents typed apart, kerning), mixed right-to-left lines start right to left, Noto fallbacks for the narrators' other scripts; v8: ASS override blocks in subtitle text ({\b1}) are dropped, not burned as text; middle subtitles drop to the bottom row over text slides
+const renderVersion = "segment-v8" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left; v5: HDR clips (HLG, PQ) brought to SDR, animated GIFs play; v6: slides placed on the segment's frame grid, not rounded one by one; v7: text shaped by HarfBuzz (Indic conjuncts, accents typed apart, kerning), mixed right-to-left lines start right to left, Noto fallbacks for the narrators' other scripts; v8: ASS override blocks in subtitle text ({\b1}) are dropped, not burned as text; middle subtitles drop to the bottom row over text slides; music fades out at the end, narration and inserts at one loudness (media.NarrationLUFS), the mix limited under full scale
 
 // insertVersion is part of every insert's hash with renderVersion: bump it when the
 // sound the engine takes from an insert's clip (ExtractAudio) changes, so that no old
@@ -1211,7 +1211,8 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 		fetches = append(fetches, fetch{c.Key, file, "narration", ""})
 		mix.Narration = append(mix.Narration, media.AudioClip{Path: file, ID: c.Key, StartMs: tl.at(p, c.StartMs), Volume: 1, Mute: c.Mute})
 	}
-	// The inserts' own sound plays as it is; the music ducks under it as under speech.
+	// The inserts' sound plays as loud as the narration (a loud intro does not jump
+	// out); the music ducks under it as under speech.
 	files := map[string]string{}
 	for i, c := range tl.sounds {
 		file, ok := files[c.Key]
@@ -1232,6 +1233,7 @@ func (a *RenderActivities) MixRenderAudio(ctx context.Context, in MixRenderAudio
 		return MixRenderAudioResult{}, err
 	}
 	mix.DuckUnderNarration = len(mix.Background) > 0 && len(mix.Narration) > 0
+	mix.LoudnessLUFS = media.NarrationLUFS
 	out := filepath.Join(dir, "audio.m4a")
 	done, err := a.Engine.MixAudioChunked(ctx, mix, tl.cuts, audioChunks{a.Blob, p.PublisherID, a.reusable}, dir, out)
 	if err != nil {

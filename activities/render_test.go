@@ -563,6 +563,62 @@ func TestRenderWithInserts(t *testing.T) {
 	})
 }
 
+// loudnessLUFS is the integrated loudness (ebur128) of file's sound from atMs for durMs.
+func loudnessLUFS(t *testing.T, file string, atMs, durMs int) float64 {
+	t.Helper()
+	out, err := exec.Command("ffmpeg", "-nostats", "-ss", strconv.FormatFloat(float64(atMs)/1000, 'f', 3, 64),
+		"-t", strconv.FormatFloat(float64(durMs)/1000, 'f', 3, 64), "-i", file, "-vn", "-af", "ebur128", "-f", "null", "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("ebur128: %v %s", err, out)
+	}
+	_, summary, _ := strings.Cut(string(out), "Summary:")
+	_, v, ok := strings.Cut(summary, "I:")
+	if !ok {
+		t.Fatalf("ebur128 measured nothing:\n%s", out)
+	}
+	lufs, err := strconv.ParseFloat(strings.Fields(v)[0], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lufs
+}
+
+// TestRenderPlaysALoudIntroAsLoudAsTheNarration: an intro whose sound is far louder
+// than the narration (a tone near full scale) plays at the narration's loudness, both
+// at media.NarrationLUFS, and the video's sound stays under full scale.
+func TestRenderPlaysALoudIntroAsLoudAsTheNarration(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newRenderEnv(t, db)
+		ctx := t.Context()
+		intro := e.asset("loud.mp4", models.AssetTypeIDVideo, "-f", "lavfi", "-i", "testsrc=size=640x360:rate=25:d=2", "-f", "lavfi",
+			"-i", "aevalsrc=0.9*sin(2*PI*440*t)|0.9*sin(2*PI*554*t):d=2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k", "-shortest")
+		v := e.video("The harbour wakes at dawn and the boats leave for the islands.")
+		v, err := e.store.CreateScenes(ctx, v.ID, nil, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.narrateScene(v.Scenes[0].ID)
+		if err := e.store.SetAutomatchedMedia(ctx, v.ID, []store.SlideMedia{{LayerID: v.Scenes[0].Layers[0].ID, Text: v.Scenes[0].Layers[0].Text}}, true, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.store.CreateInsert(ctx, e.pub, v.ID, models.InsertIntro, intro, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.RecomputeVideoDuration(ctx, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, plan, _, joined := e.render(v.ID)
+		file := e.download(joined.Output.ContentKey, "video.mp4")
+		introMs := e.lastInserts[0].DurationMs
+		loudIntro := loudnessLUFS(t, file, 0, introMs)
+		speech := loudnessLUFS(t, file, introMs, plan.DurationMs)
+		t.Logf("intro %.1f LUFS, narration %.1f LUFS", loudIntro, speech)
+		if math.Abs(loudIntro-speech) > 2 || math.Abs(speech-media.NarrationLUFS) > 2 {
+			t.Errorf("the intro plays at %.1f LUFS, the narration at %.1f; want both about %d", loudIntro, speech, media.NarrationLUFS)
+		}
+	})
+}
+
 // TestRenderCacheAgesAndIsSwept: a render reuses only cache objects younger than a day
 // short of RenderCacheAge, and stores again what it makes anew; the sweep removes what
 // is older than RenderCacheAge and leaves the rendered videos.

@@ -57,7 +57,7 @@ func TestUntrustedInputsAreReadAsChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	mixArgs, _, _ := mixGraph(MixInput{DurationMs: 2000, Narration: []AudioClip{{Path: poly, Volume: 1}},
-		Background: []BackgroundAudio{{Path: poly, Volume: 1}}}, nil, 2, 0, 2*MixSampleRate, 0, "")
+		Background: []BackgroundAudio{{Path: poly, Volume: 1}}}, mixSources{channels: 2, total: 2 * MixSampleRate, fades: make([]span64, 1)}, 0, 2*MixSampleRate, 0, "")
 	count := func(args []string, flag, value string) int {
 		n := 0
 		for i := 0; i+1 < len(args); i++ {

@@ -41,8 +41,10 @@ const (
 // reused. Bump it when the sound of the same MixInput changes.
 // 3: looped music timed by its samples (MP3 and AAC loops drifted in late stretches);
 // 4: mono files in a stereo mix at their own level in each channel, not 3 dB below;
-// 5: a mix with music limited at full scale.
-const MixVersion = "mix-chunk-5"
+// 5: a mix with music limited at full scale;
+// 6: music fades out at its end, every mix limited at mixCeiling, narration levelled
+// at MixInput.LoudnessLUFS.
+const MixVersion = "mix-chunk-6"
 
 // ChunkStore keeps encoded chunks of mixes, named by the hash of what is in them.
 type ChunkStore interface {
@@ -69,10 +71,11 @@ type ChunkedMix struct {
 // hashes by their ID (their Path when empty), so an ID must name fixed content.
 func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, store ChunkStore, workDir, out string) (ChunkedMix, error) {
 	var res ChunkedMix
-	total, err := in.samples()
+	in, m, err := t.measureMix(ctx, in)
 	if err != nil {
 		return res, err
 	}
+	total := m.total
 	if err := os.MkdirAll(workDir, 0o755); err != nil {
 		return res, fmt.Errorf("media: mix audio: %w", err)
 	}
@@ -81,11 +84,6 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		return res, fmt.Errorf("media: mix audio: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	lengths, mono, err := t.measureClips(ctx, in.Narration)
-	if err != nil {
-		return res, err
-	}
-	channels := mixChannels(in, mono)
 	bounds := chunkBounds(total, cutsMs)
 	chunks := make([]mixChunk, len(bounds)-1)
 	found := make([]bool, len(chunks))
@@ -93,7 +91,7 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 	g.SetLimit(chunkRequests)
 	for k := range chunks {
 		c := mixChunk{from: bounds[k], to: bounds[k+1]}
-		c.hash = chunkHash(in, lengths, channels, c.from, c.to, total)
+		c.hash = chunkHash(in, m, c.from, c.to)
 		// Two chunks may sound the same (silence as long): each has its own file.
 		c.path = filepath.Join(dir, fmt.Sprintf("%03d-%s.aac", k, c.hash))
 		chunks[k] = c
@@ -114,7 +112,7 @@ func (t Tool) MixAudioChunked(ctx context.Context, in MixInput, cutsMs []int, st
 		}
 	}
 	res.Chunks = len(chunks)
-	if err := t.encodeChunks(ctx, in, lengths, channels, total, mixGroups(missing, in.Threads), dir); err != nil {
+	if err := t.encodeChunks(ctx, in, m, mixGroups(missing, in.Threads), dir); err != nil {
 		return res, err
 	}
 	g, gctx = errgroup.WithContext(ctx)
@@ -187,13 +185,13 @@ func mixGroups(missing []mixChunk, threads int) [][][]mixChunk {
 
 // encodeChunks encodes the groups' stretches, the groups side by side, each stretch
 // from its pre-roll, and writes each chunk's frames to its path.
-func (t Tool) encodeChunks(ctx context.Context, in MixInput, lengths []int, channels int, total int64, groups [][][]mixChunk, dir string) error {
+func (t Tool) encodeChunks(ctx context.Context, in MixInput, m mixSources, groups [][][]mixChunk, dir string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make(chan error, len(groups))
 	for gi, g := range groups {
 		go func() {
-			err := t.encodeGroup(ctx, in, lengths, channels, total, g, filepath.Join(dir, fmt.Sprintf("group%d", gi)))
+			err := t.encodeGroup(ctx, in, m, g, filepath.Join(dir, fmt.Sprintf("group%d", gi)))
 			if err != nil {
 				cancel()
 			}
@@ -211,18 +209,19 @@ func (t Tool) encodeChunks(ctx context.Context, in MixInput, lengths []int, chan
 
 // encodeGroup encodes a group's stretches in one ffmpeg run and cuts them into their
 // chunks; raw is the prefix of its scratch files.
-func (t Tool) encodeGroup(ctx context.Context, in MixInput, lengths []int, channels int, total int64, stretches [][]mixChunk, raw string) error {
+func (t Tool) encodeGroup(ctx context.Context, in MixInput, m mixSources, stretches [][]mixChunk, raw string) error {
+	total := m.total
 	var args, graphs, outs []string
 	next := 0
 	for j, s := range stretches {
 		start, end := chunkRange(s[0].from, s[len(s)-1].to, total)
-		a, g, n := mixGraph(in, lengths, channels, start, end, next, fmt.Sprintf("c%d", j))
+		a, g, n := mixGraph(in, m, start, end, next, fmt.Sprintf("c%d", j))
 		args, graphs, next = append(args, a...), append(graphs, g), next+n
 	}
 	args = append(args, "-filter_complex", strings.Join(graphs, ";\n"))
 	for j := range stretches {
 		outs = append(outs, fmt.Sprintf("%s-%d.raw", raw, j))
-		args = append(append(args, "-map", fmt.Sprintf("[c%dout]", j)), aacArgs(channels, outs[j])...)
+		args = append(append(args, "-map", fmt.Sprintf("[c%dout]", j)), aacArgs(m.channels, outs[j])...)
 	}
 	if err := t.run(ctx, args...); err != nil {
 		return fmt.Errorf("media: mix audio: %w", err)
@@ -265,8 +264,10 @@ func chunkRange(from, to, total int64) (start, end int64) {
 // chunkHash names chunk [from, to) by everything its sound is made of: the clips
 // reaching into its encoded stretch with their places relative to it, the music
 // (where it is on the timeline matters: it loops from the video's start), the
-// ducking, and whether the chunk ends the mix.
-func chunkHash(in MixInput, lengths []int, channels int, from, to, total int64) string {
+// ducking, the music's fades reaching into the stretch, and whether the chunk ends the
+// mix.
+func chunkHash(in MixInput, m mixSources, from, to int64) string {
+	lengths, channels, total := m.lengths, m.channels, m.total
 	start, end := chunkRange(from, to, total)
 	type clip struct {
 		ID     string
@@ -279,6 +280,8 @@ func chunkHash(in MixInput, lengths []int, channels int, from, to, total int64) 
 		ID     string
 		Volume string
 		Loop   bool
+		// Fade is the fade's start - stretch start and its length, in samples.
+		Fade []int64
 	}
 	var clips []clip
 	for i, a := range in.Narration {
@@ -296,8 +299,12 @@ func chunkHash(in MixInput, lengths []int, channels int, from, to, total int64) 
 		clips = append(clips, clip{cmp.Or(a.ID, a.Path), s - start, gain(a.Volume), mute, lengths[i]})
 	}
 	var bg []music
-	for _, b := range in.Background {
-		bg = append(bg, music{cmp.Or(b.ID, b.Path), gain(b.Volume), b.Loop})
+	for i, b := range in.Background {
+		var fade []int64
+		if f := m.fades[i]; f.from < end {
+			fade = []int64{f.from - start, f.to - f.from}
+		}
+		bg = append(bg, music{cmp.Or(b.ID, b.Path), gain(b.Volume), b.Loop, fade})
 	}
 	at := int64(0)
 	if len(bg) > 0 {
@@ -393,31 +400,50 @@ func adtsFrames(b []byte) ([][]byte, error) {
 }
 
 // measureClips gives the clips' lengths in ms (0 when unknown: the clip is then taken to
-// reach the end), read from WAV headers without running anything, else probed; and
-// whether there are clips and every one is known to be mono.
-func (t Tool) measureClips(ctx context.Context, clips []AudioClip) (lengths []int, mono bool, err error) {
+// reach the end), read from WAV headers without running anything, else probed; whether
+// there are clips and every one is known to be mono; and, when loud, each clip's
+// loudness (clipLoudness; NaN for silence). Each file is measured once.
+func (t Tool) measureClips(ctx context.Context, clips []AudioClip, loud bool) (lengths []int, mono bool, lufs []float64, err error) {
 	out := make([]int, len(clips))
-	type clipInfo struct{ ms, channels int }
-	known := map[string]clipInfo{}
+	type info struct {
+		ms, channels int
+		lufs         float64
+	}
+	known := map[string]info{}
 	mono = len(clips) > 0
 	for i, c := range clips {
-		info, ok := known[c.Path]
+		f, ok := known[c.Path]
 		if !ok {
-			ms, channels, err := wavInfo(c.Path)
-			if err != nil {
-				p, perr := t.Probe(ctx, c.Path, "")
-				if perr != nil {
-					return nil, false, fmt.Errorf("media: mix audio: clip %d: %w", i, perr)
-				}
-				ms, channels = int(p.Duration*1000)+1, p.AudioChannels
+			if f.ms, f.channels, err = t.clipInfo(ctx, c.Path); err != nil {
+				return nil, false, nil, fmt.Errorf("media: mix audio: clip %d: %w", i, err)
 			}
-			info = clipInfo{ms, channels}
-			known[c.Path] = info
+			if loud {
+				if f.lufs, err = t.clipLoudness(ctx, c.Path, f.channels); err != nil {
+					return nil, false, nil, fmt.Errorf("media: mix audio: clip %d: %w", i, err)
+				}
+			}
+			known[c.Path] = f
 		}
-		out[i] = info.ms
-		mono = mono && info.channels == 1
+		out[i] = f.ms
+		mono = mono && f.channels == 1
+		if loud {
+			lufs = append(lufs, f.lufs)
+		}
 	}
-	return out, mono, nil
+	return out, mono, lufs, nil
+}
+
+// clipInfo is an audio file's length in ms (rounded up; 0 when unknown) and its
+// channels, read from its WAV header without running anything, else probed.
+func (t Tool) clipInfo(ctx context.Context, path string) (ms, channels int, err error) {
+	if ms, channels, err := wavInfo(path); err == nil {
+		return ms, channels, nil
+	}
+	p, err := t.Probe(ctx, path, "")
+	if err != nil || p.Duration <= 0 {
+		return 0, p.AudioChannels, err
+	}
+	return int(p.Duration*1000) + 1, p.AudioChannels, nil
 }
 
 // wavInfo reads a PCM WAV file's length (rounded up to the ms) and channel count from

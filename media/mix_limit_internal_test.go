@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// TestLimiterLeavesAMixBelowFullScaleAlone: the limiter ending a mix with music passes
-// a mix that stays below full scale sample for sample, as many samples as it gets, so
-// that adding it changed no mix but those that clipped.
-func TestLimiterLeavesAMixBelowFullScaleAlone(t *testing.T) {
+// TestLimiterLeavesAMixBelowTheCeilingAlone: the limiter ending a mix passes a mix
+// that stays below mixCeiling sample for sample, as many samples as it gets, so that
+// it changes no mix but those that would clip.
+func TestLimiterLeavesAMixBelowTheCeilingAlone(t *testing.T) {
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg not installed")
 	}
@@ -24,17 +24,17 @@ func TestLimiterLeavesAMixBelowFullScaleAlone(t *testing.T) {
 		}
 		return out
 	}
-	voice := gen("voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.6*sin(2*PI*440*t)*sin(2*PI*2*t):s=24000:d=2")
-	music := gen("music.wav", "-f", "lavfi", "-i", "anoisesrc=d=1.7:c=pink:r=44100:a=0.5:seed=3", "-ac", "2")
+	voice := gen("voice.wav", "-f", "lavfi", "-i", "aevalsrc=0.45*sin(2*PI*440*t)*sin(2*PI*2*t):s=24000:d=2")
+	music := gen("music.wav", "-f", "lavfi", "-i", "anoisesrc=d=1.7:c=pink:r=44100:a=0.3:seed=3", "-ac", "2")
 	in := MixInput{DurationMs: 5000, DuckUnderNarration: true, Narration: []AudioClip{{Path: voice, StartMs: 1000, Volume: 1}},
 		Background: []BackgroundAudio{{Path: music, Volume: 0.8, Loop: true}}}
-	lengths, _, err := Tool{}.measureClips(context.Background(), in.Narration)
+	in, m, err := Tool{}.measureMix(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A stretch from its pre-roll, as MixAudioChunked mixes it.
-	args, graph, _ := mixGraph(in, lengths, 2, 48000, 4*48000, 0, "")
-	const limiter = ",alimiter=limit=1:level=0:latency=1"
+	args, graph, _ := mixGraph(in, m, 48000, 4*48000, 0, "")
+	const limiter = ",alimiter=limit=" + mixCeiling + ":level=0:latency=1"
 	if !strings.Contains(graph, limiter) {
 		t.Fatalf("no limiter in the graph:\n%s", graph)
 	}

@@ -1093,7 +1093,7 @@ func muteFilter(spans []Span) string {
 }
 
 // BackgroundAudio is music under the whole video at Volume (0 is taken as 1), looped
-// when Loop and shorter than the video.
+// when Loop and shorter than the video. It fades out where it ends (musicFades).
 type BackgroundAudio struct {
 	Path string
 	// ID names the music's content for MixAudioChunked's chunk hashes (Path when "").
@@ -1110,6 +1110,12 @@ type MixInput struct {
 	Narration          []AudioClip
 	Background         []BackgroundAudio
 	DuckUnderNarration bool
+	// LoudnessLUFS, when not 0, is how loud every narration clip is played (LUFS,
+	// integrated, as heard from two speakers; NarrationLUFS for a render): each clip's
+	// loudness is measured and its volume set by the difference (at most
+	// maxLoudnessBoostDB up), so a loud insert does not jump out of the narration. A
+	// silent clip keeps its volume.
+	LoudnessLUFS float64
 	// Threads is how many ffmpeg MixAudioChunked may run side by side on long
 	// stretches to encode (0 or 1: one); the sound is the same either way.
 	Threads int
@@ -1127,22 +1133,17 @@ func gain(v float64) string {
 
 // MixAudio writes the sound of a video to out: one AAC track (48 kHz, mono or stereo
 // as mixChannels says, .m4a) lasting exactly in.DurationMs rounded to whole frames.
-// Narration is placed at its start times at its own level (mixed without
-// normalisation); background music is looped or cut to the length and, with
-// DuckUnderNarration, compressed by the narration (sidechaincompress) so it drops
-// while someone speaks.
+// Narration is placed at its start times at its own level, or at in.LoudnessLUFS;
+// background music is looped or cut to the length, fades out at its end and, with
+// DuckUnderNarration, is compressed by the narration (sidechaincompress) so it drops
+// while someone speaks. The mix ends in a limiter at mixCeiling.
 func (t Tool) MixAudio(ctx context.Context, in MixInput, out string) error {
-	samples, err := in.samples()
+	in, m, err := t.measureMix(ctx, in)
 	if err != nil {
 		return err
 	}
-	lengths, mono, err := t.measureClips(ctx, in.Narration)
-	if err != nil {
-		return err
-	}
-	channels := mixChannels(in, mono)
-	args, graph, _ := mixGraph(in, lengths, channels, 0, samples, 0, "")
-	args = append(append(args, "-filter_complex", graph, "-map", "[out]"), mixEncodeArgs(channels)...)
+	args, graph, _ := mixGraph(in, m, 0, m.total, 0, "")
+	args = append(append(args, "-filter_complex", graph, "-map", "[out]"), mixEncodeArgs(m.channels)...)
 	args = append(args, "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
 		os.Remove(out)
@@ -1184,12 +1185,77 @@ func (in MixInput) samples() (int64, error) {
 // samplesPerMs converts a clip's start to the mix's samples (exactly: 48 kHz).
 const samplesPerMs = MixSampleRate / 1000
 
+// mixSources is what a mix measured of its input (measureMix).
+type mixSources struct {
+	// lengths are the narration clips' lengths in ms (0: unknown), by index.
+	lengths  []int
+	channels int
+	// total is the mix's length in samples.
+	total int64
+	// fades are where each music item fades out (musicFades).
+	fades []span64
+}
+
+// span64 is the samples [from, to) of the mix.
+type span64 struct{ from, to int64 }
+
+// measureMix measures in for mixing: its length, its clips, its music's fades; the
+// input returned has the narration's volumes at in.LoudnessLUFS when it is set.
+func (t Tool) measureMix(ctx context.Context, in MixInput) (MixInput, mixSources, error) {
+	var m mixSources
+	var err error
+	if m.total, err = in.samples(); err != nil {
+		return in, m, err
+	}
+	lengths, mono, lufs, err := t.measureClips(ctx, in.Narration, in.LoudnessLUFS != 0)
+	if err != nil {
+		return in, m, err
+	}
+	m.lengths, m.channels = lengths, mixChannels(in, mono)
+	if in.LoudnessLUFS != 0 {
+		in.Narration = levelled(in.Narration, lufs, in.LoudnessLUFS)
+	}
+	m.fades, err = t.musicFades(ctx, in.Background, m.total)
+	return in, m, err
+}
+
+// musicFade is how long music fades out where it ends, so that it is not cut off:
+// 2 s, or a quarter of what is heard of it when that is shorter (a short video).
+const musicFade = 2 * MixSampleRate
+
+// musicFades are where each music item fades out: to the end of the mix or, for
+// music that does not loop and ends first, to the end of its file.
+func (t Tool) musicFades(ctx context.Context, music []BackgroundAudio, total int64) ([]span64, error) {
+	var out []span64
+	for i, b := range music {
+		end := total
+		if !b.Loop {
+			ms, _, err := t.clipInfo(ctx, b.Path)
+			if err != nil {
+				return nil, fmt.Errorf("media: mix audio: music %d: %w", i, err)
+			}
+			if ms > 0 {
+				end = min(total, int64(ms)*samplesPerMs)
+			}
+		}
+		out = append(out, span64{end - min(musicFade, end/4), end})
+	}
+	return out, nil
+}
+
+// mixCeiling is the most a mix's samples reach, the limiter's limit (-2 dBFS): the
+// AAC encoder's error (its low pass and its quantisation) rises above the samples it
+// is given, on loud speech and music by up to about 1.5 dB (TestMixStaysUnderFullScale),
+// and a decoded sample above full scale clips when played.
+const mixCeiling = "0.7943"
+
 // mixGraph is the ffmpeg inputs and filter graph of samples [from, to) of the mix,
 // output [<tag>out]; its inputs are numbered from first and its labels start with tag,
 // so several stretches can be mixed in one ffmpeg run. A narration clip is left out
 // when lengths (by index, ms; 0 unknown) show it ends before from; one that started
 // earlier is cut to from.
-func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first int, tag string) (args []string, graph string, inputs int) {
+func mixGraph(in MixInput, m mixSources, from, to int64, first int, tag string) (args []string, graph string, inputs int) {
+	lengths, channels := m.lengths, m.channels
 	span := to - from
 	fit := fmt.Sprintf("apad=whole_len=%d,atrim=end_sample=%d", span, span)
 	layout := "stereo"
@@ -1244,6 +1310,12 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		// 25 ms a loop), so a cut by the stamps would take the music from elsewhere than
 		// the whole mix plays it (asetpts truncates, hence round).
 		cut := "asetpts=round(N/SR/TB),"
+		// The fade is timed on the video's timeline before the cut, so every stretch
+		// fades each sample as the whole mix does.
+		if f := m.fades[i]; f.from < to {
+			cut += fmt.Sprintf("afade=t=out:st=%s:d=%s,", strconv.FormatFloat(float64(f.from)/MixSampleRate, 'f', 6, 64),
+				strconv.FormatFloat(float64(f.to-f.from)/MixSampleRate, 'f', 6, 64))
+		}
 		if from > 0 {
 			cut += fmt.Sprintf("atrim=start=%s,asetpts=PTS-STARTPTS,", strconv.FormatFloat(float64(from)/MixSampleRate, 'f', 6, 64))
 		}
@@ -1251,16 +1323,13 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 		bg = append(bg, fmt.Sprintf("[%sb%d]", tag, i))
 		nin++
 	}
-	// Music items layered at full volume can add up above full scale, which clips when
-	// the mix is decoded: a mix with music ends in a limiter at full scale. Below it
-	// the limiter passes the samples as they are (a mix that did not clip is
-	// unchanged), and its look-ahead is taken back (latency), so the sound stays where
-	// it is. A stretch's pre-roll (a second) is far longer than its look-ahead (5 ms)
-	// and release (50 ms), so the stretch is limited as the whole mix is there.
-	end := fit
-	if len(bg) > 0 {
-		end += ",alimiter=limit=1:level=0:latency=1"
-	}
+	// Loud narration, or music items layered at full volume, can reach or add up
+	// above full scale, which clips when the mix is decoded: a mix ends in a limiter
+	// at mixCeiling. Below it the limiter passes the samples as they are, and its
+	// look-ahead is taken back (latency), so the sound stays where it is. A stretch's
+	// pre-roll (a second) is far longer than its look-ahead (5 ms) and release
+	// (50 ms), so the stretch is limited as the whole mix is there.
+	end := fit + ",alimiter=limit=" + mixCeiling + ":level=0:latency=1"
 	mix := func(labels []string, out, tail string) {
 		if len(labels) == 1 {
 			fmt.Fprintf(&g, "%s%s[%s%s];\n", labels[0], tail, tag, out)

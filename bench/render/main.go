@@ -619,7 +619,7 @@ func (b *bench) mix(ctx context.Context, name string, scenes []media.SegmentInpu
 		cuts = append(cuts, at)
 		at += ms
 	}
-	in := media.MixInput{DurationMs: at, FPS: b.canvas.FPS, Narration: narration, Threads: runtime.NumCPU(), // as the worker mixes
+	in := media.MixInput{DurationMs: at, FPS: b.canvas.FPS, Narration: narration, Threads: runtime.NumCPU(), LoudnessLUFS: media.NarrationLUFS, // as the worker mixes
 		Background: []media.BackgroundAudio{{Path: b.music, Volume: 0.25, Loop: true}}, DuckUnderNarration: true}
 	if b.noMusic {
 		in.Background, in.DuckUnderNarration = nil, false
