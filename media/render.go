@@ -122,10 +122,10 @@ const squarePixels = "scale=w='iw*max(1,sar)':h='ih*max(1,1/sar)',setsar=1,"
 // with contain, whole inside it on black bars.
 func fitFilter(c Canvas, contain bool, flags string) string {
 	if contain {
-		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
+		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:"+toBT709+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
 			c.Width, c.Height, flags, c.Width, c.Height)
 	}
-	return fmt.Sprintf("%sscale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT601+",crop=%d:%d",
+	return fmt.Sprintf("%sscale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT709+",crop=%d:%d",
 		coverCut(c.Width, c.Height), c.Width, c.Height, flags, c.Width, c.Height)
 }
 
@@ -191,11 +191,14 @@ func toSDR(transfer string) string {
 	return ""
 }
 
-// toBT601 are the scale options converting a picture to the colours every segment is
-// in and says it is in: BT.601 (what JPEG stills already are) in TV range. A clip in
-// BT.709 is converted; stills and clips then share one colour description, so their
-// segments have the same H.264 parameter sets and join by copying (joinMP4).
-const toBT601 = "out_color_matrix=bt601:out_range=tv"
+// toBT709 are the scale options converting a picture to the colours every segment is
+// in and says it is in (encodeArgs): BT.709, the colours of HD video, in TV range. A
+// JPEG still or a clip in BT.601 is converted, and so is text drawn in RGB (overlays);
+// stills and clips then share one colour description, so their segments have the same
+// H.264 parameter sets and join by copying (joinMP4). Converted to BT.601 and tagged
+// with its matrix alone, a render left players to guess its primaries and transfer,
+// and one that took it for BT.709, as browsers do for HD, showed pure red as 255, 23, 0.
+const toBT709 = "out_color_matrix=bt709:out_range=tv"
 
 // encodeArgs are the H.264 settings every segment shares, so their segments join by
 // copying.
@@ -204,7 +207,8 @@ func encodeArgs(c Canvas, preset string, threads, frames int) []string {
 		preset = DefaultPreset
 	}
 	args := []string{"-frames:v", strconv.Itoa(frames), "-r", strconv.Itoa(c.FPS),
-		"-c:v", "libx264", "-preset", preset, "-crf", "23", "-pix_fmt", "yuv420p", "-colorspace", "bt470bg", "-color_range", "tv", "-chroma_sample_location", "left",
+		"-c:v", "libx264", "-preset", preset, "-crf", "23", "-pix_fmt", "yuv420p",
+		"-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv", "-chroma_sample_location", "left",
 		"-g", strconv.Itoa(c.FPS * 10), "-video_track_timescale", strconv.Itoa(c.FPS), "-an", "-sn", "-dn"}
 	if threads > 0 {
 		args = append(args, "-threads", strconv.Itoa(threads))
@@ -566,6 +570,15 @@ func (o overlay) input() []string {
 		"-protocol_whitelist", "file", "-i", "file:" + o.path}
 }
 
+// overlayYUV is the filters turning the overlay read as input k into the segment's
+// colours with its alpha, for overlay's yuv420 format. Left to the scale ffmpeg
+// inserts, its RGB went to YUV by BT.601 whatever the segment's colours (toBT709), and
+// a pure red cue came back as 255, 23, 0. Its one frame is converted once; overlay
+// repeats it.
+func overlayYUV(k int) string {
+	return fmt.Sprintf("[%d:v]scale=%s,format=yuva420p", k, toBT709)
+}
+
 // segmentOverlays are the rasterised pictures of one segment.
 type segmentOverlays struct {
 	text    map[int]overlay // slide index -> the whole canvas of a text slide
@@ -912,7 +925,7 @@ func (p pan) cropExpr(start, d, from int) string {
 // applied to the still first.
 func (p pan) graph(k, n, from int, c Canvas, crop string) string {
 	fps := strconv.Itoa(c.FPS)
-	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%s%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT601+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
+	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%s%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT709+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
 		k, crop, coverCut(p.w, p.h), p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx, from), p.cropExpr(p.y0, p.dy, from))
 }
 
@@ -961,7 +974,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 		}
 		if t, ok := ov.tagline[i]; ok {
 			k := addInput(t.input()...)
-			fmt.Fprintf(&g, "[b%d];[b%d][%d:v]overlay=%d:%d:format=yuv420", i, i, k, t.x, t.y)
+			fmt.Fprintf(&g, "[b%d];%s[t%d];[b%d][t%d]overlay=%d:%d:format=yuv420", i, overlayYUV(k), i, i, i, t.x, t.y)
 		}
 		fmt.Fprintf(&g, "[%s];\n", label)
 	}
@@ -978,8 +991,8 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 	for i, q := range ov.cues {
 		k := addInput(q.input()...)
 		next := fmt.Sprintf("c%d", i)
-		fmt.Fprintf(&g, "[%s][%d:v]overlay=%d:%d:format=yuv420:enable='gte(t,%s)*lt(t,%s)'[%s];\n",
-			cur, k, q.x, q.y, secs(q.startMs), secs(q.endMs), next)
+		fmt.Fprintf(&g, "%s[q%d];\n[%s][q%d]overlay=%d:%d:format=yuv420:enable='gte(t,%s)*lt(t,%s)'[%s];\n",
+			overlayYUV(k), i, cur, i, q.x, q.y, secs(q.startMs), secs(q.endMs), next)
 		cur = next
 	}
 	fmt.Fprintf(&g, "[%s]null[out]", cur)
@@ -1358,7 +1371,7 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 	}
 	n := max(1, int(math.Round(p.Duration*float64(c.FPS))))
 	fps := strconv.Itoa(c.FPS)
-	graph := fmt.Sprintf("[0:v:0]fps=%s,%s"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
+	graph := fmt.Sprintf("[0:v:0]fps=%s,%s"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT709+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
 		fps, toSDR(p.ColorTransfer), c.Width, c.Height, c.Width, c.Height, n, fps)
 	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
 	if threads > 0 {
