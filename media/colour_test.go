@@ -84,7 +84,7 @@ func TestRenderedColoursAreBT709(t *testing.T) {
 		}
 	}
 	joined := filepath.Join(dir, "joined.mp4")
-	if err := tool.JoinSegments(ctx, segs, "", dir, joined); err != nil {
+	if err := tool.JoinSegments(ctx, segs, "", dir, joined, media.Tags{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := colourTags(t, joined); got != want {

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"pagecast/domain"
 )
@@ -551,7 +552,7 @@ func (t Tool) renderParts(ctx context.Context, parts []segmentPart, cores int, s
 	}
 	// Joined as one segment with the same track timescale, so the join of segments can
 	// copy it with the others.
-	if err := t.join(ctx, files, "", dir, out, parts[0].in.Canvas.FPS); err != nil {
+	if err := t.join(ctx, files, "", dir, out, parts[0].in.Canvas.FPS, Tags{}); err != nil {
 		return fmt.Errorf("media: render segment: %w", err)
 	}
 	return nil
@@ -1269,21 +1270,22 @@ func mixGraph(in MixInput, lengths []int, channels int, from, to int64, first in
 
 // JoinSegments writes out: the segments (from RenderSegment or RenderClipSegment, same
 // canvas and preset) one after another without re-encoding, with audio (from
-// MixAudio; "" for none) as its sound, index first for streaming. Its length is the
-// sum of the segments'. workDir holds the concat list.
-func (t Tool) JoinSegments(ctx context.Context, segments []string, audio string, workDir, out string) error {
-	if err := t.join(ctx, segments, audio, workDir, out, 0); err != nil {
+// MixAudio; "" for none) as its sound, index first for streaming, and with tags (the
+// video's name and the render's time). Its length is the sum of the segments'.
+// workDir holds the concat list.
+func (t Tool) JoinSegments(ctx context.Context, segments []string, audio string, workDir, out string, tags Tags) error {
+	if err := t.join(ctx, segments, audio, workDir, out, 0, tags); err != nil {
 		return fmt.Errorf("media: join segments: %w", err)
 	}
 	return nil
 }
 
 // join copies the video of files, one after another, and the sound of audio ("" for
-// none) into out, index first: by joinMP4 when the files are laid out as this package
-// writes them, else by ffmpeg's concat demuxer (with the video track's timescale set
-// to fps when it is not 0).
-func (t Tool) join(ctx context.Context, files []string, audio, workDir, out string, fps int) error {
-	err := joinMP4(files, audio, out)
+// none) into out, index first, with tags: by joinMP4 when the files are laid out as
+// this package writes them, else by ffmpeg's concat demuxer (with the video track's
+// timescale set to fps when it is not 0).
+func (t Tool) join(ctx context.Context, files []string, audio, workDir, out string, fps int, tags Tags) error {
+	err := joinMP4(files, audio, out, tags)
 	if !errors.Is(err, errJoinUnsupported) {
 		return err
 	}
@@ -1302,6 +1304,14 @@ func (t Tool) join(ctx context.Context, files []string, audio, workDir, out stri
 	args = append(args, "-c", "copy")
 	if fps > 0 {
 		args = append(args, "-video_track_timescale", strconv.Itoa(fps))
+	}
+	// An argument is passed as it is (no shell, no escaping); ffmpeg writes the title
+	// as joinMP4 does.
+	if title := tags.title(); title != "" {
+		args = append(args, "-metadata", "title="+title)
+	}
+	if !tags.Created.IsZero() {
+		args = append(args, "-metadata", "creation_time="+tags.Created.UTC().Format(time.RFC3339))
 	}
 	args = append(args, "-movflags", "+faststart", "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
