@@ -113,7 +113,7 @@ const (
 
 // renderVersion is part of every segment's hash: bump it when the engine's output
 // for the same input changes, so old segments are not reused.
-const renderVersion = "segment-v8" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left; v5: HDR clips (HLG, PQ) brought to SDR, animated GIFs play; v6: slides placed on the segment's frame grid, not rounded one by one; v7: text shaped by HarfBuzz (Indic conjuncts, accents typed apart, kerning), mixed right-to-left lines start right to left, Noto fallbacks for the narrators' other scripts; v8: BT.709 colours, tagged in full (matrix, primaries, transfer, range)
+const renderVersion = "segment-v8" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left; v5: HDR clips (HLG, PQ) brought to SDR, animated GIFs play; v6: slides placed on the segment's frame grid, not rounded one by one; v7: text shaped by HarfBuzz (Indic conjuncts, accents typed apart, kerning), mixed right-to-left lines start right to left, Noto fallbacks for the narrators' other scripts; v8: BT.709 colours, tagged in full (matrix, primaries, transfer, range), the bit rate capped within Level 4.0 (VBV)
 
 // insertVersion is part of every insert's hash with renderVersion: bump it when the
 // sound the engine takes from an insert's clip (ExtractAudio) changes, so that no old
