@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"pagecast/domain"
+	"pagecast/subproc"
 )
 
 // Canvas is the picture of a rendered video: its size in pixels and whole frames per
@@ -768,25 +769,24 @@ func (t Tool) rasteriseWithFFmpeg(ctx context.Context, doc []byte, c Canvas, n i
 	if err != nil {
 		return fmt.Errorf("media: rasterise text: %w", err)
 	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("media: rasterise text: %w", err)
-	}
-	frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
-	r := bufio.NewReaderSize(stdout, 1<<20)
 	var readErr error
-	for k := range n {
-		if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
-			break
+	err = subproc.Run(cmd, func() {
+		frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
+		r := bufio.NewReaderSize(stdout, 1<<20)
+		for k := range n {
+			if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
+				break
+			}
+			if readErr = handle(k, frame, frame.Rect); readErr != nil {
+				break
+			}
 		}
-		if readErr = handle(k, frame, frame.Rect); readErr != nil {
-			break
+		if readErr != nil {
+			cmd.Process.Kill()
 		}
-	}
-	if readErr != nil {
-		cmd.Process.Kill()
-	}
-	io.Copy(io.Discard, r)
-	if err := cmd.Wait(); err != nil || readErr != nil {
+		io.Copy(io.Discard, r)
+	})
+	if err != nil || readErr != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -1028,25 +1028,24 @@ func (t Tool) runProgress(ctx context.Context, args []string, progress func(done
 	if err != nil {
 		return err
 	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	sc := bufio.NewScanner(stdout)
-	last := -1
-	for sc.Scan() {
-		v, ok := strings.CutPrefix(sc.Text(), "out_time_us=")
-		if !ok || progress == nil {
-			continue
-		}
-		if us, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && us >= 0 {
-			if ms := int(us / 1000); ms > last {
-				last = ms
-				progress(ms)
+	err = subproc.Run(cmd, func() {
+		sc := bufio.NewScanner(stdout)
+		last := -1
+		for sc.Scan() {
+			v, ok := strings.CutPrefix(sc.Text(), "out_time_us=")
+			if !ok || progress == nil {
+				continue
+			}
+			if us, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && us >= 0 {
+				if ms := int(us / 1000); ms > last {
+					last = ms
+					progress(ms)
+				}
 			}
 		}
-	}
-	io.Copy(io.Discard, stdout)
-	if err := cmd.Wait(); err != nil {
+		io.Copy(io.Discard, stdout)
+	})
+	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
