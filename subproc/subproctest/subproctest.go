@@ -1,4 +1,7 @@
-// Package subproctest checks that a program a worker starts dies with it.
+//go:build linux
+
+// Package subproctest checks that a program a worker starts dies with it (on Linux,
+// the only system where it does).
 package subproctest
 
 import (
