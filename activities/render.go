@@ -60,7 +60,7 @@ type renderObjects interface {
 type renderEngine interface {
 	RenderSegment(ctx context.Context, in media.SegmentInput, workDir, out string, progress func(doneMs int)) error
 	MixAudioChunked(ctx context.Context, in media.MixInput, cutsMs []int, chunks media.ChunkStore, workDir, out string) (media.ChunkedMix, error)
-	JoinSegments(ctx context.Context, segments []string, audio, workDir, out string) error
+	JoinSegments(ctx context.Context, segments []string, audio, workDir, out string, tags media.Tags) error
 	VideoThumbnail(ctx context.Context, in string, c media.Canvas, atMs int, out string) error
 	RenderClipSegment(ctx context.Context, clip string, c media.Canvas, threads int, workDir, out string) (durationMs int, err error)
 	ExtractAudio(ctx context.Context, in, out string) (ok bool, err error)
@@ -113,7 +113,7 @@ const (
 
 // renderVersion is part of every segment's hash: bump it when the engine's output
 // for the same input changes, so old segments are not reused.
-const renderVersion = "segment-v8" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left; v5: HDR clips (HLG, PQ) brought to SDR, animated GIFs play; v6: slides placed on the segment's frame grid, not rounded one by one; v7: text shaped by HarfBuzz (Indic conjuncts, accents typed apart, kerning), mixed right-to-left lines start right to left, Noto fallbacks for the narrators' other scripts; v8: ASS override blocks in subtitle text ({\b1}) are dropped, not burned as text; middle subtitles drop to the bottom row over text slides; music fades out at the end, narration and inserts at one loudness (media.NarrationLUFS), the mix limited under full scale
+const renderVersion = "segment-v8" // v2: one colour description (BT.601, TV range) for every segment; v3: transparent stills on white, clips' pixels square, pans chosen per scene; v4: text slides and taglines wrapped in Go, long text slides shrunk to fit, right-to-left text laid out right to left; v5: HDR clips (HLG, PQ) brought to SDR, animated GIFs play; v6: slides placed on the segment's frame grid, not rounded one by one; v7: text shaped by HarfBuzz (Indic conjuncts, accents typed apart, kerning), mixed right-to-left lines start right to left, Noto fallbacks for the narrators' other scripts; v8: ASS override blocks in subtitle text ({\b1}) are dropped, not burned as text; middle subtitles drop to the bottom row over text slides; music fades out at the end, narration and inserts at one loudness (media.NarrationLUFS), the mix limited under full scale; BT.709 colours, tagged in full (matrix, primaries, transfer, range), the bit rate capped within Level 4.0 (VBV)
 
 // insertVersion is part of every insert's hash with renderVersion: bump it when the
 // sound the engine takes from an insert's clip (ExtractAudio) changes, so that no old
@@ -205,6 +205,9 @@ type PlanRenderResult struct {
 	AudioHash string
 	// Inserts are the clips played before the video, after it and before every scene.
 	Inserts []RenderInsertClip
+	// Title is the video's name, the MP4's title ("" in a plan made before it was kept:
+	// none).
+	Title string
 }
 
 // RenderInsertClip is an insert's clip in the plan. Hash names it for workers older
@@ -260,7 +263,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		return PlanRenderResult{}, fmt.Errorf("subtitle style of video %d: %w", v.ID, err)
 	}
 	canvas, style := videoLook(v, cfg)
-	res := PlanRenderResult{VideoID: v.ID, PublisherID: v.PublisherID, Attempt: att.Attempt, Canvas: canvas,
+	res := PlanRenderResult{VideoID: v.ID, PublisherID: v.PublisherID, Attempt: att.Attempt, Title: v.Name, Canvas: canvas,
 		Style: style, Burn: v.HardcodeSubtitles}
 
 	at := 0
@@ -1296,7 +1299,8 @@ type JoinRenderResult struct {
 // attempt's prefix; a retry writes the same keys.
 func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (JoinRenderResult, error) {
 	p := in.Plan
-	if _, err := a.stillRendering(ctx, in.AttemptID); err != nil {
+	att, err := a.stillRendering(ctx, in.AttemptID)
+	if err != nil {
 		return JoinRenderResult{}, err
 	}
 	dir, err := a.workDir(in.AttemptID, "join")
@@ -1320,7 +1324,9 @@ func (a *RenderActivities) JoinRender(ctx context.Context, in JoinRenderInput) (
 		return JoinRenderResult{}, err
 	}
 	video := filepath.Join(dir, "video.mp4")
-	if err := a.Engine.JoinSegments(ctx, segs, audio, dir, video); err != nil {
+	// The file says the video's name and when its render was asked for (the same on a
+	// retry).
+	if err := a.Engine.JoinSegments(ctx, segs, audio, dir, video, media.Tags{Title: p.Title, Created: att.CreatedAt}); err != nil {
 		return JoinRenderResult{}, fmt.Errorf("join segments: %w", err)
 	}
 	prefix := RenderOutputPrefix(p.PublisherID, p.VideoID, p.Attempt)

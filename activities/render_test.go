@@ -276,6 +276,14 @@ func TestRenderAVideo(t *testing.T) {
 		if d := math.Abs(probe.Duration*1000 - float64(got.DurationMs)); d > 100 {
 			t.Fatalf("MP4 lasts %.0f ms, the slides %d ms", probe.Duration*1000, got.DurationMs)
 		}
+		// The MP4 is titled with the video's name and made when its render was asked for.
+		out, err := exec.Command("ffprobe", "-v", "error", "-show_entries", "format_tags=title,creation_time", "-of", "default=nw=1", file).Output()
+		tags := strings.Fields(string(out))
+		slices.Sort(tags)
+		want := []string{"TAG:creation_time=" + att.CreatedAt.UTC().Format("2006-01-02T15:04:05") + ".000000Z", "TAG:title=Harbour"}
+		if err != nil || !slices.Equal(tags, want) {
+			t.Errorf("MP4 tags %q %v, want %q", tags, err, want)
+		}
 		for _, ext := range []string{".srt", ".vtt", ".ass"} {
 			sub := e.download(joined.Output.SubtitlesKeyPrefix+ext, "subtitles"+ext)
 			body, _ := os.ReadFile(sub)

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"pagecast/subproc"
 )
 
 // ErrInvalidMedia means ffprobe could not read the file as the format it claims, or
@@ -53,6 +55,7 @@ const mallocTunables = "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554
 
 // Command is ffmpeg with args, run with mallocTunables unless the environment already
 // sets GLIBC_TUNABLES (then it is the operator's choice). Other C libraries ignore it.
+// Run it with subproc.Run, so that it dies with the worker.
 func (t Tool) Command(ctx context.Context, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, t.ffmpeg(), args...)
 	if _, set := os.LookupEnv("GLIBC_TUNABLES"); !set {
@@ -71,8 +74,11 @@ func (t Tool) ffprobe() string {
 // Check runs both tools once, so a worker without them fails at start.
 func (t Tool) Check(ctx context.Context) error {
 	for _, bin := range []string{t.ffmpeg(), t.ffprobe()} {
-		if out, err := exec.CommandContext(ctx, bin, "-version").CombinedOutput(); err != nil {
-			return fmt.Errorf("media: %s -version: %w: %s", bin, err, firstLine(out))
+		var out bytes.Buffer
+		cmd := exec.CommandContext(ctx, bin, "-version")
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := subproc.Run(cmd, nil); err != nil {
+			return fmt.Errorf("media: %s -version: %w: %s", bin, err, firstLine(out.Bytes()))
 		}
 	}
 	return nil
@@ -175,7 +181,7 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, t.ffprobe(), args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := subproc.Run(cmd, nil); err != nil {
 		if ctx.Err() != nil {
 			return Probe{}, ctx.Err()
 		}
@@ -337,7 +343,7 @@ func (t Tool) run(ctx context.Context, args ...string) error {
 	var stderr bytes.Buffer
 	cmd := t.Command(ctx, full...)
 	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	if err := subproc.Run(cmd, nil); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

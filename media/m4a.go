@@ -110,7 +110,7 @@ func writeM4A(adts []byte, priming int, length int64, out string) error {
 	}
 
 	chunks := []mp4Chunk{{n: len(frames), len: total}}
-	return writeMP4(out, "isom\x00\x00\x02\x00isomiso2mp41", []*mp4Track{t}, chunks, uint64(t.movieTimescale), func(o io.Writer) error {
+	return writeMP4(out, "isom\x00\x00\x02\x00isomiso2mp41", []*mp4Track{t}, chunks, uint64(t.movieTimescale), Tags{}, func(o io.Writer) error {
 		for _, p := range payloads {
 			if _, err := o.Write(p); err != nil {
 				return err

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 )
 
 // A join of rendered segments, done here rather than by ffmpeg: every segment is one
@@ -342,9 +344,25 @@ type mp4Chunk struct {
 	from, len int64
 }
 
+// Tags are what a joined MP4 says about itself: its title and when it was made. Zero
+// values are left out.
+type Tags struct {
+	Title   string
+	Created time.Time
+}
+
+// title is t.Title as the file holds it: valid UTF-8 (invalid bytes become U+FFFD)
+// without NUL, which ends a C string and cannot be in a command's argument. Quotes,
+// line breaks and any length are kept: the file gives the title's length, nothing is
+// escaped.
+func (t Tags) title() string {
+	return strings.ReplaceAll(strings.ToValidUTF8(t.Title, "\uFFFD"), "\x00", "")
+}
+
 // joinMP4 writes out: the video tracks of segments one after another and, when audio
-// is not "", the audio track of audio, interleaved a second at a time, index first.
-func joinMP4(segments []string, audio string, out string) (err error) {
+// is not "", the audio track of audio, interleaved a second at a time, index first,
+// with tags.
+func joinMP4(segments []string, audio string, out string, tags Tags) (err error) {
 	var files []*os.File
 	defer func() {
 		for _, f := range files {
@@ -444,7 +462,7 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 			break
 		}
 	}
-	return writeMP4(out, "isom\x00\x00\x02\x00isomiso2avc1mp41", tracks, chunks, movieTS, func(o io.Writer) error {
+	return writeMP4(out, "isom\x00\x00\x02\x00isomiso2avc1mp41", tracks, chunks, movieTS, tags, func(o io.Writer) error {
 		for _, c := range chunks {
 			f := files[c.file]
 			if _, err := f.Seek(c.from, io.SeekStart); err != nil {
@@ -460,9 +478,9 @@ func joinMP4(segments []string, audio string, out string) (err error) {
 }
 
 // writeMP4 writes out, index first: an ftyp of brands, the index of tracks whose
-// samples lie in chunks (in that order), then the media data, which data writes.
-// out is removed if anything fails.
-func writeMP4(out, brands string, tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, data func(io.Writer) error) (err error) {
+// samples lie in chunks (in that order) with tags, then the media data, which data
+// writes. out is removed if anything fails.
+func writeMP4(out, brands string, tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, tags Tags, data func(io.Writer) error) (err error) {
 	var mdatLen int64
 	for _, c := range chunks {
 		mdatLen += c.len
@@ -476,8 +494,8 @@ func writeMP4(out, brands string, tracks []*mp4Track, chunks []mp4Chunk, movieTS
 	// the margin). The index's length does not depend on the offsets in it: build it
 	// once to learn its length, then again with the offsets.
 	wide := mdatLen+1<<26 > 1<<32-1
-	moov := buildMoov(tracks, chunks, movieTS, 0, wide)
-	moov = buildMoov(tracks, chunks, movieTS, int64(len(ftyp)+len(moov))+mdatHdr, wide)
+	moov := buildMoov(tracks, chunks, movieTS, tags, 0, wide)
+	moov = buildMoov(tracks, chunks, movieTS, tags, int64(len(ftyp)+len(moov))+mdatHdr, wide)
 
 	o, err := os.Create(out)
 	if err != nil {
@@ -606,6 +624,75 @@ func fullBox(v ...uint32) []byte {
 	return b
 }
 
+// mp4Epoch is where MP4 times count from.
+var mp4Epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// mp4Time is t in seconds from mp4Epoch; 0 (unknown) for the zero time or one before.
+func mp4Time(t time.Time) uint64 {
+	if t.IsZero() || t.Before(mp4Epoch) {
+		return 0
+	}
+	return uint64(t.Unix() - mp4Epoch.Unix())
+}
+
+// withTimes is a copy of a tkhd or mdhd payload made and modified at created
+// (mp4Time). A version 0 header keeps its times when created is past its 32 bits
+// (in 2040).
+func withTimes(p []byte, created uint64) []byte {
+	c := bytes.Clone(p)
+	switch {
+	case created == 0:
+	case c[0] == 1 && len(c) >= 20:
+		binary.BigEndian.PutUint64(c[4:], created)
+		binary.BigEndian.PutUint64(c[12:], created)
+	case c[0] == 0 && len(c) >= 12 && created <= 1<<32-1:
+		binary.BigEndian.PutUint32(c[4:], uint32(created))
+		binary.BigEndian.PutUint32(c[8:], uint32(created))
+	}
+	return c
+}
+
+// mvhdOf is a movie header (mvhd payload): made and modified at created (mp4Time),
+// lasting dur in timescale ts, whose next track ID is next. It is version 1 (64-bit
+// times and duration) only when they do not fit version 0.
+func mvhdOf(created, ts, dur uint64, next uint32) []byte {
+	var b []byte
+	if created > 1<<32-1 || dur > 1<<32-1 {
+		b = make([]byte, 112)
+		b[0] = 1
+		binary.BigEndian.PutUint64(b[4:], created)
+		binary.BigEndian.PutUint64(b[12:], created)
+		binary.BigEndian.PutUint32(b[20:], uint32(ts))
+		binary.BigEndian.PutUint64(b[24:], dur)
+	} else {
+		b = make([]byte, 100)
+		binary.BigEndian.PutUint32(b[4:], uint32(created))
+		binary.BigEndian.PutUint32(b[8:], uint32(created))
+		binary.BigEndian.PutUint32(b[12:], uint32(ts))
+		binary.BigEndian.PutUint32(b[16:], uint32(dur))
+	}
+	rest := b[len(b)-80:]
+	binary.BigEndian.PutUint32(rest[0:], 0x00010000) // rate 1.0
+	binary.BigEndian.PutUint16(rest[4:], 0x0100)     // volume 1.0
+	putIdentityMatrix(rest[16:])
+	binary.BigEndian.PutUint32(rest[76:], next)
+	return b
+}
+
+// udtaOf is the user data box saying title as MP4 files from ffmpeg and iTunes do
+// (udta, meta, ilst, ©nam, a UTF-8 data box), nil when title is "".
+func udtaOf(title string) []byte {
+	if title == "" {
+		return nil
+	}
+	hdlr := append(fullBox(0), "mdirappl"...)                // pre-defined, handler type, reserved (vendor)...
+	hdlr = append(hdlr, make([]byte, 9)...)                  // ...the rest of reserved, and an empty name
+	data := append([]byte{0, 0, 0, 1, 0, 0, 0, 0}, title...) // type 1 (UTF-8), locale 0, the text
+	nam := mp4BoxOf("\xa9nam", mp4BoxOf("data", data))
+	meta := mp4BoxOf("meta", fullBox(), mp4BoxOf("hdlr", hdlr), mp4BoxOf("ilst", nam))
+	return mp4BoxOf("udta", meta)
+}
+
 // withDuration is a copy of a tkhd, mdhd or mvhd payload with its duration set.
 func withDuration(p []byte, durAt int, d uint64) []byte {
 	c := bytes.Clone(p)
@@ -617,8 +704,10 @@ func withDuration(p []byte, durAt int, d uint64) []byte {
 	return c
 }
 
-// buildMoov is the index of the joined file, its mdat payload starting at dataAt.
-func buildMoov(tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, dataAt int64, wide bool) []byte {
+// buildMoov is the index of the joined file with tags, its mdat payload starting at
+// dataAt.
+func buildMoov(tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, tags Tags, dataAt int64, wide bool) []byte {
+	created := mp4Time(tags.Created)
 	var traks [][]byte
 	var movieDur uint64
 	for k, t := range tracks {
@@ -632,7 +721,7 @@ func buildMoov(tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, dataAt int
 			tkDur = t.tkhdDuration // the sound keeps its own, edit list included
 		}
 		movieDur = max(movieDur, tkDur)
-		tkhd := withDuration(t.tkhd, 20, tkDur)
+		tkhd := withTimes(withDuration(t.tkhd, 20, tkDur), created)
 		id := 12
 		if tkhd[0] == 1 {
 			id = 20
@@ -707,19 +796,16 @@ func buildMoov(tracks []*mp4Track, chunks []mp4Chunk, movieTS uint64, dataAt int
 			mhd = "smhd"
 		}
 		minf := mp4BoxOf("minf", mp4BoxOf(mhd, t.mhd), mp4BoxOf("dinf", t.dinf), mp4BoxOf("stbl", stbl...))
-		mdia := mp4BoxOf("mdia", mp4BoxOf("mdhd", withDuration(t.mdhd, 16, mediaDur)), mp4BoxOf("hdlr", t.hdlr), minf)
+		mdia := mp4BoxOf("mdia", mp4BoxOf("mdhd", withTimes(withDuration(t.mdhd, 16, mediaDur), created)), mp4BoxOf("hdlr", t.hdlr), minf)
 		parts := [][]byte{mp4BoxOf("tkhd", tkhd)}
 		if sound && t.edts != nil {
 			parts = append(parts, mp4BoxOf("edts", t.edts))
 		}
 		traks = append(traks, mp4BoxOf("trak", append(parts, mdia)...))
 	}
-	mvhd := make([]byte, 100)
-	binary.BigEndian.PutUint32(mvhd[12:], uint32(movieTS))
-	binary.BigEndian.PutUint32(mvhd[16:], uint32(min(movieDur, 1<<32-1)))
-	binary.BigEndian.PutUint32(mvhd[20:], 0x00010000) // rate 1.0
-	binary.BigEndian.PutUint16(mvhd[24:], 0x0100)     // volume 1.0
-	putIdentityMatrix(mvhd[36:])
-	binary.BigEndian.PutUint32(mvhd[96:], uint32(len(tracks)+1)) // next track ID
-	return mp4BoxOf("moov", append([][]byte{mp4BoxOf("mvhd", mvhd)}, traks...)...)
+	boxes := append([][]byte{mp4BoxOf("mvhd", mvhdOf(created, movieTS, movieDur, uint32(len(tracks)+1)))}, traks...)
+	if udta := udtaOf(tags.title()); udta != nil {
+		boxes = append(boxes, udta)
+	}
+	return mp4BoxOf("moov", boxes...)
 }

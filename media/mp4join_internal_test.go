@@ -3,12 +3,15 @@ package media
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 func ffmpegFile(t *testing.T, out string, args ...string) string {
@@ -88,7 +91,7 @@ func (memChunks) KeepChunk(context.Context, string, string) error          { ret
 func checkJoin(t *testing.T, dir string, segs []string, audio string) {
 	t.Helper()
 	got := filepath.Join(dir, "joined.mp4")
-	if err := joinMP4(segs, audio, got); err != nil {
+	if err := joinMP4(segs, audio, got, Tags{}); err != nil {
 		t.Fatalf("joinMP4: %v", err)
 	}
 	list, err := concatList(segs, dir)
@@ -142,7 +145,7 @@ func TestJoinMP4RefusesWhatItCannotJoin(t *testing.T) {
 	junk := filepath.Join(dir, "junk.mp4")
 	os.WriteFile(junk, []byte("not an mp4 at all, just text"), 0o644)
 	for name, files := range map[string][]string{"sizes differ": {a, b}, "b-frames": {bframes}, "not mp4": {junk}} {
-		if err := joinMP4(files, "", filepath.Join(dir, "out.mp4")); !errors.Is(err, errJoinUnsupported) {
+		if err := joinMP4(files, "", filepath.Join(dir, "out.mp4"), Tags{}); !errors.Is(err, errJoinUnsupported) {
 			t.Errorf("%s: %v, want errJoinUnsupported", name, err)
 		}
 	}
@@ -178,4 +181,66 @@ func FuzzReadTrack(f *testing.F) {
 			}
 		}
 	})
+}
+
+// formatTags is ffprobe's title and creation_time of path.
+func formatTags(t *testing.T, path string) (title, created string) {
+	t.Helper()
+	b, err := exec.Command("ffprobe", "-v", "error", "-show_entries", "format_tags=title,creation_time", "-of", "json", path).Output()
+	if err != nil {
+		t.Fatalf("ffprobe %s: %v", path, err)
+	}
+	var p struct {
+		Format struct {
+			Tags struct {
+				Title        string `json:"title"`
+				CreationTime string `json:"creation_time"`
+			} `json:"tags"`
+		} `json:"format"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		t.Fatalf("ffprobe %s: %v", path, err)
+	}
+	return p.Format.Tags.Title, p.Format.Tags.CreationTime
+}
+
+// TestJoinTagsTitleAndCreationTime: the joined MP4 says the video's name, whatever it
+// holds, and when it was made, whether joinMP4 or ffmpeg's concat joins it; without
+// tags it says neither.
+func TestJoinTagsTitleAndCreationTime(t *testing.T) {
+	dir := t.TempDir()
+	plain := ffmpegFile(t, filepath.Join(dir, "plain.mp4"), "-f", "lavfi", "-i", "testsrc2=size=64x36:rate=30:duration=0.3", "-c:v", "libx264", "-preset", "ultrafast")
+	bframes := ffmpegFile(t, filepath.Join(dir, "bframes.mp4"), "-f", "lavfi", "-i", "testsrc2=size=64x36:rate=30:duration=0.3", "-c:v", "libx264", "-preset", "medium")
+	made := time.Date(2026, 11, 30, 3, 28, 21, 500_000_000, time.FixedZone("CET", 3600))
+	const madeUTC = "2026-11-30T02:28:21.000000Z"
+	for _, c := range []struct {
+		name, title, want string
+	}{
+		{"plain", "Spring sale", "Spring sale"},
+		{"quotes and escapes", `Say "hi" to O'Brien; a\b = c # d, 100% $HOME`, `Say "hi" to O'Brien; a\b = c # d, 100% $HOME`},
+		{"line breaks", "First line\nsecond\r\nthird\ttab", "First line\nsecond\r\nthird\ttab"},
+		{"any script", "Café — 日本語 🎬 العربية हिन्दी", "Café — 日本語 🎬 العربية हिन्दी"},
+		{"very long", strings.Repeat("Дуже довга назва 🎞 ", 200), strings.Repeat("Дуже довга назва 🎞 ", 200)},
+		{"NUL and bad UTF-8", "a\x00b\xffc", "ab\uFFFDc"},
+	} {
+		for _, j := range []struct {
+			name  string
+			files []string
+		}{{"joinMP4", []string{plain, plain}}, {"ffmpeg concat", []string{bframes, bframes}}} {
+			out := filepath.Join(dir, "out.mp4")
+			if err := (Tool{}).join(context.Background(), j.files, "", dir, out, 0, Tags{Title: c.title, Created: made}); err != nil {
+				t.Fatalf("%s, %s: %v", c.name, j.name, err)
+			}
+			if title, created := formatTags(t, out); title != c.want || created != madeUTC {
+				t.Errorf("%s, %s: title %q, creation_time %q; want %q, %q", c.name, j.name, title, created, c.want, madeUTC)
+			}
+		}
+	}
+	out := filepath.Join(dir, "untagged.mp4")
+	if err := joinMP4([]string{plain}, "", out, Tags{}); err != nil {
+		t.Fatal(err)
+	}
+	if title, created := formatTags(t, out); title != "" || created != "" {
+		t.Errorf("without tags: title %q, creation_time %q", title, created)
+	}
 }

@@ -16,8 +16,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"pagecast/domain"
+	"pagecast/subproc"
 )
 
 // Canvas is the picture of a rendered video: its size in pixels and whole frames per
@@ -122,10 +124,10 @@ const squarePixels = "scale=w='iw*max(1,sar)':h='ih*max(1,1/sar)',setsar=1,"
 // with contain, whole inside it on black bars.
 func fitFilter(c Canvas, contain bool, flags string) string {
 	if contain {
-		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
+		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:"+toBT709+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
 			c.Width, c.Height, flags, c.Width, c.Height)
 	}
-	return fmt.Sprintf("%sscale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT601+",crop=%d:%d",
+	return fmt.Sprintf("%sscale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT709+",crop=%d:%d",
 		coverCut(c.Width, c.Height), c.Width, c.Height, flags, c.Width, c.Height)
 }
 
@@ -191,11 +193,30 @@ func toSDR(transfer string) string {
 	return ""
 }
 
-// toBT601 are the scale options converting a picture to the colours every segment is
-// in and says it is in: BT.601 (what JPEG stills already are) in TV range. A clip in
-// BT.709 is converted; stills and clips then share one colour description, so their
-// segments have the same H.264 parameter sets and join by copying (joinMP4).
-const toBT601 = "out_color_matrix=bt601:out_range=tv"
+// toBT709 are the scale options converting a picture to the colours every segment is
+// in and says it is in (encodeArgs): BT.709, the colours of HD video, in TV range. A
+// JPEG still or a clip in BT.601 is converted, and so is text drawn in RGB (overlays);
+// stills and clips then share one colour description, so their segments have the same
+// H.264 parameter sets and join by copying (joinMP4). Converted to BT.601 and tagged
+// with its matrix alone, a render left players to guess its primaries and transfer,
+// and one that took it for BT.709, as browsers do for HD, showed pure red as 255, 23, 0.
+const toBT709 = "out_color_matrix=bt709:out_range=tv"
+
+// The bit rate of every segment is capped (x264's VBV, in kbit/s and kbit) so that no
+// second of a video holds more than H.264 Level 4.0 allows, 20 Mbit (Baseline and
+// Main, which ultrafast's Constrained Baseline is; x264 tags 1080p at 30 fps Level
+// 4.0). Uncapped, CRF 23 took 20.8 Mbit in a second of extreme material and 44 on
+// noise. The bits of any second are at most the buffer's fill at its start plus
+// maxrate: within a segment bufsize + maxrate, and across a join, where the next
+// segment's encoder starts with its buffer 90 % full, 1.9 bufsize + maxrate: 19.6
+// Mbit here. Ordinary material stays well below the cap; what it costs is a smaller
+// key frame for a detailed still: a pan over a photo took 5.2 Mbit in its first second
+// (4.5 uncapped) and its first frame is a little softer (41 dB PSNR against 46), as
+// sharp again within a third of a second.
+const (
+	vbvMaxRate = "12000k"
+	vbvBufSize = "4000k"
+)
 
 // encodeArgs are the H.264 settings every segment shares, so their segments join by
 // copying.
@@ -204,7 +225,8 @@ func encodeArgs(c Canvas, preset string, threads, frames int) []string {
 		preset = DefaultPreset
 	}
 	args := []string{"-frames:v", strconv.Itoa(frames), "-r", strconv.Itoa(c.FPS),
-		"-c:v", "libx264", "-preset", preset, "-crf", "23", "-pix_fmt", "yuv420p", "-colorspace", "bt470bg", "-color_range", "tv", "-chroma_sample_location", "left",
+		"-c:v", "libx264", "-preset", preset, "-crf", "23", "-maxrate", vbvMaxRate, "-bufsize", vbvBufSize, "-pix_fmt", "yuv420p",
+		"-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv", "-chroma_sample_location", "left",
 		"-g", strconv.Itoa(c.FPS * 10), "-video_track_timescale", strconv.Itoa(c.FPS), "-an", "-sn", "-dn"}
 	if threads > 0 {
 		args = append(args, "-threads", strconv.Itoa(threads))
@@ -547,7 +569,7 @@ func (t Tool) renderParts(ctx context.Context, parts []segmentPart, cores int, s
 	}
 	// Joined as one segment with the same track timescale, so the join of segments can
 	// copy it with the others.
-	if err := t.join(ctx, files, "", dir, out, parts[0].in.Canvas.FPS); err != nil {
+	if err := t.join(ctx, files, "", dir, out, parts[0].in.Canvas.FPS, Tags{}); err != nil {
 		return fmt.Errorf("media: render segment: %w", err)
 	}
 	return nil
@@ -564,6 +586,15 @@ type overlay struct {
 func (o overlay) input() []string {
 	return []string{"-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", fmt.Sprintf("%dx%d", o.w, o.h),
 		"-protocol_whitelist", "file", "-i", "file:" + o.path}
+}
+
+// overlayYUV is the filters turning the overlay read as input k into the segment's
+// colours with its alpha, for overlay's yuv420 format. Left to the scale ffmpeg
+// inserts, its RGB went to YUV by BT.601 whatever the segment's colours (toBT709), and
+// a pure red cue came back as 255, 23, 0. Its one frame is converted once; overlay
+// repeats it.
+func overlayYUV(k int) string {
+	return fmt.Sprintf("[%d:v]scale=%s,format=yuva420p", k, toBT709)
 }
 
 // segmentOverlays are the rasterised pictures of one segment.
@@ -776,25 +807,24 @@ func (t Tool) rasteriseWithFFmpeg(ctx context.Context, doc []byte, c Canvas, n i
 	if err != nil {
 		return fmt.Errorf("media: rasterise text: %w", err)
 	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("media: rasterise text: %w", err)
-	}
-	frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
-	r := bufio.NewReaderSize(stdout, 1<<20)
 	var readErr error
-	for k := range n {
-		if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
-			break
+	err = subproc.Run(cmd, func() {
+		frame := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
+		r := bufio.NewReaderSize(stdout, 1<<20)
+		for k := range n {
+			if _, readErr = io.ReadFull(r, frame.Pix); readErr != nil {
+				break
+			}
+			if readErr = handle(k, frame, frame.Rect); readErr != nil {
+				break
+			}
 		}
-		if readErr = handle(k, frame, frame.Rect); readErr != nil {
-			break
+		if readErr != nil {
+			cmd.Process.Kill()
 		}
-	}
-	if readErr != nil {
-		cmd.Process.Kill()
-	}
-	io.Copy(io.Discard, r)
-	if err := cmd.Wait(); err != nil || readErr != nil {
+		io.Copy(io.Discard, r)
+	})
+	if err != nil || readErr != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -950,7 +980,7 @@ func (p pan) cropExpr(start, d, from int) string {
 // applied to the still first.
 func (p pan) graph(k, n, from int, c Canvas, crop string) string {
 	fps := strconv.Itoa(c.FPS)
-	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%s%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT601+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
+	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%s%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT709+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
 		k, crop, coverCut(p.w, p.h), p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx, from), p.cropExpr(p.y0, p.dy, from))
 }
 
@@ -999,7 +1029,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 		}
 		if t, ok := ov.tagline[i]; ok {
 			k := addInput(t.input()...)
-			fmt.Fprintf(&g, "[b%d];[b%d][%d:v]overlay=%d:%d:format=yuv420", i, i, k, t.x, t.y)
+			fmt.Fprintf(&g, "[b%d];%s[t%d];[b%d][t%d]overlay=%d:%d:format=yuv420", i, overlayYUV(k), i, i, i, t.x, t.y)
 		}
 		fmt.Fprintf(&g, "[%s];\n", label)
 	}
@@ -1016,8 +1046,8 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 	for i, q := range ov.cues {
 		k := addInput(q.input()...)
 		next := fmt.Sprintf("c%d", i)
-		fmt.Fprintf(&g, "[%s][%d:v]overlay=%d:%d:format=yuv420:enable='gte(t,%s)*lt(t,%s)'[%s];\n",
-			cur, k, q.x, q.y, secs(q.startMs), secs(q.endMs), next)
+		fmt.Fprintf(&g, "%s[q%d];\n[%s][q%d]overlay=%d:%d:format=yuv420:enable='gte(t,%s)*lt(t,%s)'[%s];\n",
+			overlayYUV(k), i, cur, i, q.x, q.y, secs(q.startMs), secs(q.endMs), next)
 		cur = next
 	}
 	fmt.Fprintf(&g, "[%s]null[out]", cur)
@@ -1036,25 +1066,24 @@ func (t Tool) runProgress(ctx context.Context, args []string, progress func(done
 	if err != nil {
 		return err
 	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	sc := bufio.NewScanner(stdout)
-	last := -1
-	for sc.Scan() {
-		v, ok := strings.CutPrefix(sc.Text(), "out_time_us=")
-		if !ok || progress == nil {
-			continue
-		}
-		if us, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && us >= 0 {
-			if ms := int(us / 1000); ms > last {
-				last = ms
-				progress(ms)
+	err = subproc.Run(cmd, func() {
+		sc := bufio.NewScanner(stdout)
+		last := -1
+		for sc.Scan() {
+			v, ok := strings.CutPrefix(sc.Text(), "out_time_us=")
+			if !ok || progress == nil {
+				continue
+			}
+			if us, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && us >= 0 {
+				if ms := int(us / 1000); ms > last {
+					last = ms
+					progress(ms)
+				}
 			}
 		}
-	}
-	io.Copy(io.Discard, stdout)
-	if err := cmd.Wait(); err != nil {
+		io.Copy(io.Discard, stdout)
+	})
+	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -1363,21 +1392,22 @@ func mixGraph(in MixInput, m mixSources, from, to int64, first int, tag string) 
 
 // JoinSegments writes out: the segments (from RenderSegment or RenderClipSegment, same
 // canvas and preset) one after another without re-encoding, with audio (from
-// MixAudio; "" for none) as its sound, index first for streaming. Its length is the
-// sum of the segments'. workDir holds the concat list.
-func (t Tool) JoinSegments(ctx context.Context, segments []string, audio string, workDir, out string) error {
-	if err := t.join(ctx, segments, audio, workDir, out, 0); err != nil {
+// MixAudio; "" for none) as its sound, index first for streaming, and with tags (the
+// video's name and the render's time). Its length is the sum of the segments'.
+// workDir holds the concat list.
+func (t Tool) JoinSegments(ctx context.Context, segments []string, audio string, workDir, out string, tags Tags) error {
+	if err := t.join(ctx, segments, audio, workDir, out, 0, tags); err != nil {
 		return fmt.Errorf("media: join segments: %w", err)
 	}
 	return nil
 }
 
 // join copies the video of files, one after another, and the sound of audio ("" for
-// none) into out, index first: by joinMP4 when the files are laid out as this package
-// writes them, else by ffmpeg's concat demuxer (with the video track's timescale set
-// to fps when it is not 0).
-func (t Tool) join(ctx context.Context, files []string, audio, workDir, out string, fps int) error {
-	err := joinMP4(files, audio, out)
+// none) into out, index first, with tags: by joinMP4 when the files are laid out as
+// this package writes them, else by ffmpeg's concat demuxer (with the video track's
+// timescale set to fps when it is not 0).
+func (t Tool) join(ctx context.Context, files []string, audio, workDir, out string, fps int, tags Tags) error {
+	err := joinMP4(files, audio, out, tags)
 	if !errors.Is(err, errJoinUnsupported) {
 		return err
 	}
@@ -1396,6 +1426,14 @@ func (t Tool) join(ctx context.Context, files []string, audio, workDir, out stri
 	args = append(args, "-c", "copy")
 	if fps > 0 {
 		args = append(args, "-video_track_timescale", strconv.Itoa(fps))
+	}
+	// An argument is passed as it is (no shell, no escaping); ffmpeg writes the title
+	// as joinMP4 does.
+	if title := tags.title(); title != "" {
+		args = append(args, "-metadata", "title="+title)
+	}
+	if !tags.Created.IsZero() {
+		args = append(args, "-metadata", "creation_time="+tags.Created.UTC().Format(time.RFC3339))
 	}
 	args = append(args, "-movflags", "+faststart", "-f", "mp4", out)
 	if err := t.run(ctx, args...); err != nil {
@@ -1465,7 +1503,7 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 	}
 	n := max(1, int(math.Round(p.Duration*float64(c.FPS))))
 	fps := strconv.Itoa(c.FPS)
-	graph := fmt.Sprintf("[0:v:0]fps=%s,%s"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT601+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
+	graph := fmt.Sprintf("[0:v:0]fps=%s,%s"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT709+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
 		fps, toSDR(p.ColorTransfer), c.Width, c.Height, c.Width, c.Height, n, fps)
 	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
 	if threads > 0 {

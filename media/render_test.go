@@ -285,7 +285,7 @@ func TestJoinSegmentsWithMixedAudio(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "video.mp4")
-	if err := tool.JoinSegments(ctx, segs, audio, dir, out); err != nil {
+	if err := tool.JoinSegments(ctx, segs, audio, dir, out, media.Tags{}); err != nil {
 		t.Fatal(err)
 	}
 	s := probeStream(t, out)

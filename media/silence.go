@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pagecast/subproc"
 )
 
 // Silence is a stretch of audio quieter than the detection threshold, in
@@ -46,7 +48,7 @@ func (t Tool) DetectSilences(ctx context.Context, path string, noiseDB float64, 
 	var stdout, stderr bytes.Buffer
 	cmd := t.Command(ctx, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := subproc.Run(cmd, nil); err != nil {
 		if ctx.Err() != nil {
 			return nil, 0, ctx.Err()
 		}

@@ -566,7 +566,7 @@ func (b *bench) withMix(ctx context.Context, name string, scenes []media.Segment
 		return st, err
 	}
 	t := time.Now()
-	if err := b.tool.JoinSegments(ctx, b.segPaths(name, len(scenes)), filepath.Join(b.dir, name+"-mix.m4a"), b.dir, filepath.Join(b.dir, name+".mp4")); err != nil {
+	if err := b.tool.JoinSegments(ctx, b.segPaths(name, len(scenes)), filepath.Join(b.dir, name+"-mix.m4a"), b.dir, filepath.Join(b.dir, name+".mp4"), media.Tags{}); err != nil {
 		return st, err
 	}
 	st.join = time.Since(t)

@@ -10,6 +10,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"pagecast/subproc"
 )
 
 // Speaking rates of espeak-ng in words per minute.
@@ -84,7 +86,7 @@ func (e *Espeak) Synthesize(ctx context.Context, req Request) (Result, error) {
 	cmd := exec.CommandContext(ctx, e.bin, "-v", voice, "-s", strconv.Itoa(EspeakWPM(req.Speed)), "-b", "1", "--stdout")
 	cmd.Stdin = strings.NewReader(req.Text)
 	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := subproc.Run(cmd, nil); err != nil {
 		if ctx.Err() != nil {
 			return Result{}, fmt.Errorf("espeak-ng: %w", ctx.Err())
 		}
@@ -128,7 +130,7 @@ func (e *Espeak) list(ctx context.Context, arg string) ([]EspeakVoice, error) {
 	var out, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, e.bin, arg)
 	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := subproc.Run(cmd, nil); err != nil {
 		return nil, fmt.Errorf("espeak-ng %s: %w: %s", arg, err, strings.TrimSpace(stderr.String()))
 	}
 	return ParseEspeakVoices(out.String()), nil

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"pagecast/subproc"
 )
 
 // Tools names the ffmpeg and ffprobe programs used for audio that is not 16-bit PCM
@@ -37,7 +39,7 @@ func (t Tools) ProbeFileDurationMs(ctx context.Context, path string) (int, error
 	cmd := exec.CommandContext(ctx, t.ffprobe(), "-v", "error", "-show_entries", "format=duration",
 		"-of", "default=noprint_wrappers=1:nokey=1", "--", path)
 	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := subproc.Run(cmd, nil); err != nil {
 		return 0, fmt.Errorf("ffprobe: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	sec, err := strconv.ParseFloat(strings.TrimSpace(out.String()), 64)
@@ -69,7 +71,7 @@ func (t Tools) DecodePCM(ctx context.Context, audio []byte, rate, channels int) 
 	cmd := exec.CommandContext(ctx, t.ffmpeg(), "-v", "error", "-nostdin", "-i", path,
 		"-f", "s16le", "-acodec", "pcm_s16le", "-ar", strconv.Itoa(rate), "-ac", strconv.Itoa(channels), "pipe:1")
 	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := subproc.Run(cmd, nil); err != nil {
 		return PCM{}, fmt.Errorf("ffmpeg decode: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	data := out.Bytes()
