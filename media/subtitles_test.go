@@ -83,38 +83,44 @@ func TestDefaultSubtitleStyleFitsBothCanvases(t *testing.T) {
 	}
 }
 
+// subtitleFiles writes cues as each of the three subtitle files (16:9, default style),
+// by format name.
+func subtitleFiles(t *testing.T, cues []media.Cue) map[string]string {
+	t.Helper()
+	writers := map[string]func(*strings.Builder) error{
+		"ass": func(b *strings.Builder) error {
+			return media.WriteASS(b, cues, media.DefaultSubtitleStyle(media.Canvas16x9), media.Canvas16x9)
+		},
+		"srt": func(b *strings.Builder) error { return media.WriteSRT(b, cues) },
+		"vtt": func(b *strings.Builder) error { return media.WriteVTT(b, cues) },
+	}
+	files := map[string]string{}
+	for name, write := range writers {
+		var b strings.Builder
+		if err := write(&b); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		files[name] = b.String()
+	}
+	return files
+}
+
 // TestSubtitleFilesTakeEveryLineBreak: a carriage return alone is a line break in all
 // three files (libass, SubRip and WebVTT readers end a line there, so the cue's text
 // after it was lost), and a SubRip line cannot be read as a timing line.
 func TestSubtitleFilesTakeEveryLineBreak(t *testing.T) {
-	cue := []media.Cue{{StartMs: 0, EndMs: 1000, Text: "Dawn over\rthe harbour\r\n2\n00:00:01,000 --> 00:00:02,000\r\rfake"}}
-	tests := []struct {
-		name  string
-		write func(*strings.Builder) error
-		want  string
-	}{
-		{"ass", func(b *strings.Builder) error {
-			return media.WriteASS(b, cue, media.DefaultSubtitleStyle(media.Canvas16x9), media.Canvas16x9)
-		},
-			"Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Dawn over\\Nthe harbour\\N2\\N00:00:01,000 --> 00:00:02,000\\N\\Nfake\n"},
-		{"srt", func(b *strings.Builder) error { return media.WriteSRT(b, cue) },
-			"1\n00:00:00,000 --> 00:00:01,000\nDawn over\nthe harbour\n2\n00:00:01,000 --\u2060> 00:00:02,000\nfake\n\n"},
-		{"vtt", func(b *strings.Builder) error { return media.WriteVTT(b, cue) },
-			"WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nDawn over\nthe harbour\n2\n00:00:01,000 --&gt; 00:00:02,000\nfake\n\n"},
+	files := subtitleFiles(t, []media.Cue{{StartMs: 0, EndMs: 1000, Text: "Dawn over\rthe harbour\r\n2\n00:00:01,000 --> 00:00:02,000\r\rfake"}})
+	want := map[string]string{
+		"ass": "Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Dawn over\\Nthe harbour\\N2\\N00:00:01,000 --> 00:00:02,000\\N\\Nfake\n",
+		"srt": "1\n00:00:00,000 --> 00:00:01,000\nDawn over\nthe harbour\n2\n00:00:01,000 --\u2060> 00:00:02,000\nfake\n\n",
+		"vtt": "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nDawn over\nthe harbour\n2\n00:00:01,000 --&gt; 00:00:02,000\nfake\n\n",
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var b strings.Builder
-			if err := tc.write(&b); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.HasSuffix(b.String(), tc.want) {
-				t.Errorf("got\n%q\nwant it to end with\n%q", b.String(), tc.want)
-			}
-			if strings.Contains(b.String(), "\r") {
-				t.Errorf("a carriage return is left in %q", b.String())
-			}
-		})
+	for name, w := range want {
+		if got := files[name]; !strings.HasSuffix(got, w) {
+			t.Errorf("%s: got\n%q\nwant it to end with\n%q", name, got, w)
+		} else if strings.Contains(got, "\r") {
+			t.Errorf("%s: a carriage return is left in %q", name, got)
+		}
 	}
 }
 
@@ -122,30 +128,16 @@ func TestSubtitleFilesTakeEveryLineBreak(t *testing.T) {
 // subtitle tool) are in none of the three files, and are not drawn as text by the burn:
 // subtitle text is plain text. Braces that open no override stay text.
 func TestSubtitleFilesDropOverrideBlocks(t *testing.T) {
-	cue := []media.Cue{{StartMs: 0, EndMs: 1000, Text: "{\\an8}{\\b1}Solar{\\b0} power\n{\\i1\\c&H0000FF&}costs {less}{\\i0} & <more>"}}
-	tests := []struct {
-		name  string
-		write func(*strings.Builder) error
-		want  string
-	}{
-		{"ass", func(b *strings.Builder) error {
-			return media.WriteASS(b, cue, media.DefaultSubtitleStyle(media.Canvas16x9), media.Canvas16x9)
-		}, "Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Solar power\\Ncosts \\{less\\} & <more>\n"},
-		{"srt", func(b *strings.Builder) error { return media.WriteSRT(b, cue) },
-			"1\n00:00:00,000 --> 00:00:01,000\nSolar power\ncosts {less} & <more>\n\n"},
-		{"vtt", func(b *strings.Builder) error { return media.WriteVTT(b, cue) },
-			"WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nSolar power\ncosts {less} &amp; &lt;more&gt;\n\n"},
+	files := subtitleFiles(t, []media.Cue{{StartMs: 0, EndMs: 1000, Text: "{\\an8}{\\b1}Solar{\\b0} power\n{\\i1\\c&H0000FF&}costs {less}{\\i0} & <more>"}})
+	want := map[string]string{
+		"ass": "Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Solar power\\Ncosts \\{less\\} & <more>\n",
+		"srt": "1\n00:00:00,000 --> 00:00:01,000\nSolar power\ncosts {less} & <more>\n\n",
+		"vtt": "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nSolar power\ncosts {less} &amp; &lt;more&gt;\n\n",
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var b strings.Builder
-			if err := tc.write(&b); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.HasSuffix(b.String(), tc.want) {
-				t.Errorf("got\n%q\nwant it to end with\n%q", b.String(), tc.want)
-			}
-		})
+	for name, w := range want {
+		if got := files[name]; !strings.HasSuffix(got, w) {
+			t.Errorf("%s: got\n%q\nwant it to end with\n%q", name, got, w)
+		}
 	}
 }
 
@@ -154,35 +146,21 @@ func TestSubtitleFilesDropOverrideBlocks(t *testing.T) {
 // all three files, as players take a line's direction from its first strong character;
 // lines that begin right to left, and cues of left-to-right text, stay as they are.
 func TestRightToLeftLinesInSubtitleFiles(t *testing.T) {
-	cues := []media.Cue{
+	files := subtitleFiles(t, []media.Cue{
 		{StartMs: 0, EndMs: 1000, Text: "שלום לכולם, זה טקסט\nGoogle היא חברה."},
 		{StartMs: 1000, EndMs: 2000, Text: "HTML5 هي لغة\n(2026)."},
 		{StartMs: 2000, EndMs: 3000, Text: "Google Cloud in שלום"},
+	})
+	want := map[string][]string{
+		"ass": {",,שלום לכולם, זה טקסט\\N\u200fGoogle היא חברה.\n", ",,\u200fHTML5 هي لغة\\N\u200f(2026).\n", ",,Google Cloud in שלום\n"},
+		"srt": {"\nשלום לכולם, זה טקסט\n\u200fGoogle היא חברה.\n\n", "\n\u200fHTML5 هي لغة\n\u200f(2026).\n\n", "\nGoogle Cloud in שלום\n\n"},
+		"vtt": {"\nשלום לכולם, זה טקסט\n\u200fGoogle היא חברה.\n\n", "\n\u200fHTML5 هي لغة\n\u200f(2026).\n\n", "\nGoogle Cloud in שלום\n\n"},
 	}
-	tests := []struct {
-		name  string
-		write func(*strings.Builder) error
-		want  []string
-	}{
-		{"ass", func(b *strings.Builder) error {
-			return media.WriteASS(b, cues, media.DefaultSubtitleStyle(media.Canvas16x9), media.Canvas16x9)
-		}, []string{",,שלום לכולם, זה טקסט\\N\u200fGoogle היא חברה.\n", ",,\u200fHTML5 هي لغة\\N\u200f(2026).\n", ",,Google Cloud in שלום\n"}},
-		{"srt", func(b *strings.Builder) error { return media.WriteSRT(b, cues) },
-			[]string{"\nשלום לכולם, זה טקסט\n\u200fGoogle היא חברה.\n\n", "\n\u200fHTML5 هي لغة\n\u200f(2026).\n\n", "\nGoogle Cloud in שלום\n\n"}},
-		{"vtt", func(b *strings.Builder) error { return media.WriteVTT(b, cues) },
-			[]string{"\nשלום לכולם, זה טקסט\n\u200fGoogle היא חברה.\n\n", "\n\u200fHTML5 هي لغة\n\u200f(2026).\n\n", "\nGoogle Cloud in שלום\n\n"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var b strings.Builder
-			if err := tc.write(&b); err != nil {
-				t.Fatal(err)
+	for name, ws := range want {
+		for _, w := range ws {
+			if !strings.Contains(files[name], w) {
+				t.Errorf("%s lacks %q:\n%q", name, w, files[name])
 			}
-			for _, w := range tc.want {
-				if !strings.Contains(b.String(), w) {
-					t.Errorf("lacks %q:\n%q", w, b.String())
-				}
-			}
-		})
+		}
 	}
 }
