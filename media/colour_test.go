@@ -63,6 +63,8 @@ func TestRenderedColoursAreBT709(t *testing.T) {
 		{"png still", segment(media.SegmentSlide{DurationMs: 500, Image: png})},
 		{"jpeg still", segment(media.SegmentSlide{DurationMs: 500, Image: jpg})},
 		{"panned still", segment(media.SegmentSlide{DurationMs: 500, Image: png, KenBurns: true})},
+		{"panned jpeg", segment(media.SegmentSlide{DurationMs: 500, Image: jpg, KenBurns: true})},
+		{"contained jpeg", segment(media.SegmentSlide{DurationMs: 500, Image: jpg, Contain: true})},
 		{"bt709 clip", segment(media.SegmentSlide{DurationMs: 500, Video: hd})},
 		{"bt601 clip", segment(media.SegmentSlide{DurationMs: 500, Video: sd})},
 		{"cue", segment(media.SegmentSlide{DurationMs: 500, Text: " "}, media.Cue{StartMs: 0, EndMs: 500, Text: "█"})},

@@ -121,14 +121,15 @@ func (s SegmentSlide) stillFilter() string {
 const squarePixels = "scale=w='iw*max(1,sar)':h='ih*max(1,1/sar)',setsar=1,"
 
 // fitFilter scales a picture to canvas c: covering it and cutting what overflows, or,
-// with contain, whole inside it on black bars.
-func fitFilter(c Canvas, contain bool, flags string) string {
+// with contain, whole inside it on black bars; colours are the scale's colour options
+// (toBT709, or toBT601 for a still, which stillTo709 then converts).
+func fitFilter(c Canvas, contain bool, flags, colours string) string {
 	if contain {
-		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:"+toBT709+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
-			c.Width, c.Height, flags, c.Width, c.Height)
+		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:%s,pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
+			c.Width, c.Height, flags, colours, c.Width, c.Height)
 	}
-	return fmt.Sprintf("%sscale=%d:%d:force_original_aspect_ratio=increase:flags=%s:"+toBT709+",crop=%d:%d",
-		coverCut(c.Width, c.Height), c.Width, c.Height, flags, c.Width, c.Height)
+	return fmt.Sprintf("%sscale=%d:%d:force_original_aspect_ratio=increase:flags=%s:%s,crop=%d:%d",
+		coverCut(c.Width, c.Height), c.Width, c.Height, flags, colours, c.Width, c.Height)
 }
 
 // coverCutAspect is how much wider (or taller) than the w x h it covers a picture may
@@ -201,6 +202,19 @@ func toSDR(transfer string) string {
 // with its matrix alone, a render left players to guess its primaries and transfer,
 // and one that took it for BT.709, as browsers do for HD, showed pure red as 255, 23, 0.
 const toBT709 = "out_color_matrix=bt709:out_range=tv"
+
+// A still is scaled to BT.601 (toBT601) and its one scaled frame, in yuv420p, then
+// converted to BT.709 by the colorspace filter (stillTo709: the matrix alone, as swscale
+// converts, fast=1 leaving primaries and transfer as they are). swscale converting a
+// large still straight to BT.709 held about 30 MB more per segment than to BT.601 (a
+// 4000x3000 JPEG panned at 1080p: 172 MB against 141 MB; 145 MB this way), enough to
+// take the render's peak past its 500 MB target (docs/render-speed-log.md, stop 56),
+// and its pixels were no closer to zimg's exact conversion (PSNR 43.7 dB against
+// 46.0 dB this way). Clips keep toBT709: their every frame would pay the extra filter.
+const (
+	toBT601    = "out_color_matrix=bt601:out_range=tv"
+	stillTo709 = "colorspace=all=bt709:iall=bt601-6-625:irange=tv:range=tv:fast=1"
+)
 
 // The bit rate of every segment is capped (x264's VBV, in kbit/s and kbit) so that no
 // second of a video holds more than H.264 Level 4.0 allows, 20 Mbit (Baseline and
@@ -980,7 +994,7 @@ func (p pan) cropExpr(start, d, from int) string {
 // applied to the still first.
 func (p pan) graph(k, n, from int, c Canvas, crop string) string {
 	fps := strconv.Itoa(c.FPS)
-	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%s%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT709+",crop=%d:%d,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
+	return fmt.Sprintf("[%d:v:0]trim=end_frame=1,%s%sscale=%d:%d:force_original_aspect_ratio=increase:flags=bicubic:"+toBT601+",crop=%d:%d,format=yuv420p,"+stillTo709+",setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB),crop=%d:%d:%s:%s",
 		k, crop, coverCut(p.w, p.h), p.w, p.h, p.w, p.h, n-1, fps, c.Width, c.Height, p.cropExpr(p.x0, p.dx, from), p.cropExpr(p.y0, p.dy, from))
 }
 
@@ -1008,7 +1022,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 			// 5-10% faster than bicubic here and x264 spends fewer bits on it; tpad
 			// guards against a clip that cannot loop.
 			fmt.Fprintf(&g, "[%d:v:0]fps=%s,%s"+squarePixels+"%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
-				k, fps, toSDR(s.transfer), s.stillFilter(), fitFilter(c, s.Contain, "bilinear"), n, fps)
+				k, fps, toSDR(s.transfer), s.stillFilter(), fitFilter(c, s.Contain, "bilinear", toBT709), n, fps)
 		default:
 			var k int
 			if s.Image != "" {
@@ -1023,8 +1037,8 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 				}
 				g.WriteString(panFor(c, whole, s.Motion).graph(k, n, s.panFrom, c, s.stillFilter()))
 			} else {
-				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,%s%s,format=yuv420p,setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB)",
-					k, s.stillFilter(), fitFilter(c, s.Contain, "bicubic"), n-1, fps)
+				fmt.Fprintf(&g, "[%d:v:0]trim=end_frame=1,%s%s,format=yuv420p,"+stillTo709+",setsar=1,loop=loop=%d:size=1,setpts=N/(%s*TB)",
+					k, s.stillFilter(), fitFilter(c, s.Contain, "bicubic", toBT601), n-1, fps)
 			}
 		}
 		if t, ok := ov.tagline[i]; ok {
