@@ -2,4 +2,5 @@ export { SubtitleStyleChooser, type SubtitleStyleEditing } from './components/su
 export { SubtitleStylePreview } from './components/subtitle-style-preview';
 export { useSubtitleStyles } from './api/get-subtitle-styles';
 export { subtitleStyleKeys } from './api/keys';
-export type { StyleAspectRatio, SubtitleStyleConfig, SubtitleStyleFields } from './api/types';
+export type { StyleAspectRatio, SubtitlePosition, SubtitleStyleConfig, SubtitleStyleFields } from './api/types';
+export { STYLE_CANVAS } from './utils/limits';

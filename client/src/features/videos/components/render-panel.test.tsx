@@ -414,6 +414,8 @@ describe('render panel', () => {
     phase = 'down';
     await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS + 50));
     await waitFor(() => expect(screen.getByText(/We could not check the render progress/)).toBeTruthy());
+    // Said to screen readers too, as the panel's other errors are.
+    expect(screen.getByText(/We could not check the render progress/).closest('[role="alert"]')).not.toBeNull();
     // Still asked, less often, while the render it last saw runs.
     const during = find('GET /api/v2/video/42/renderStatusWithDetails').length;
     await act(() => vi.advanceTimersByTimeAsync(RENDER_RETRY_MS + 50));

@@ -500,8 +500,9 @@ export function RenderPanel({ video, inEditor = false }: { video: Video; inEdito
         )}
       </div>
 
+      {/* An alert, as the refusal is: a failed check is not in the focused status, and is easy to miss otherwise. */}
       {status.isError && (
-        <p className="muted">
+        <p className="muted" role="alert">
           We could not check the render progress.{' '}
           <button type="button" className="button button--ghost button--sm" onClick={() => void status.refetch()}>
             Check again

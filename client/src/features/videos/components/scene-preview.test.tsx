@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rawStyle, styleRoutes } from '@/features/subtitle-styles/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { useEditorSelection } from '../stores/editor-selection';
 import { editorApi, edited } from '../test/editor-api';
@@ -12,6 +13,7 @@ const preview = () => screen.getByTestId('scene-preview');
 const line = () => within(preview()).queryByTestId('subtitle-line')?.textContent ?? null;
 const time = () => within(preview()).getByTestId('scene-preview-time').textContent;
 const stage = () => within(preview()).getByTestId('scene-preview-stage');
+const player = () => within(preview()).getByTestId('subtitle-player');
 
 /** The fixture with timed sentences on slide 10 (4 s) and none on slide 11 (6 s). */
 const narrated = () =>
@@ -51,6 +53,21 @@ describe('subtitle cues', () => {
     expect(slideCues({ ...(base as object), muted: true } as never, 4)).toEqual([]);
     expect(slideCues({ ...(base as object), muted: false, narration: null, text: ' Hi ' } as never, 2)).toEqual([{ start: 0, end: 2, text: 'Hi' }]);
   });
+
+  it('drops override blocks as the render does, and a cue left blank by them', () => {
+    const base = { ...(narrated().scenes[1].layerList[1] as object), muted: false, transform: null };
+    const sentences = [
+      { text: '{\\b1}Turn off', startMs: 0, durationMs: 1500 },
+      { text: '{\\an8}', startMs: 1500, durationMs: 500 },
+      { text: 'the {tap}.', startMs: 2000, durationMs: 2000 },
+    ];
+    expect(slideCues({ ...base, narration: { ...narrated().scenes[1].layerList[1].narration, sentences } } as never, 4)).toEqual([
+      { start: 0, end: 1.5, text: 'Turn off' },
+      { start: 2, end: 4, text: 'the {tap}.' },
+    ]);
+    expect(slideCues({ ...base, narration: null, text: '{\\i1} Hi ' } as never, 2)).toEqual([{ start: 0, end: 2, text: 'Hi' }]);
+    expect(slideCues({ ...base, narration: null, text: '{\\i1}' } as never, 2)).toEqual([]);
+  });
 });
 
 describe('scene preview', () => {
@@ -85,6 +102,38 @@ describe('scene preview', () => {
     expect(within(preview()).getByTestId('scene-preview-play').getAttribute('aria-pressed')).toBe('false');
     expect(stage().getAttribute('data-layer-id')).toBe('10');
     expect(slides().some((s) => s.getAttribute('data-spoken'))).toBe(false);
+  });
+
+  it("draws subtitles in the style's row, a middle one under a text slide's text, without override blocks", async () => {
+    editorApi({ ...styleRoutes(() => [rawStyle({ position: 'middle', marginVertical: 81 })]) }, () =>
+      edited((v) => {
+        v.scenes[1].layerList[1].narration!.sentences = [{ text: '{\\b1}Turn off{\\b0} the tap.', startMs: 0, durationMs: 4000 }];
+        v.scenes[0].layerList[0].assetList[0].text = '{\\an8}Thanks for watching.';
+      }),
+    );
+    renderApp('/editor/42');
+    await waitFor(() => expect(slides()).toHaveLength(3));
+    // Over a picture a middle cue stays in the middle.
+    await waitFor(() => expect(player().getAttribute('data-position')).toBe('middle'));
+    expect(line()).toBe('Turn off the tap.');
+    // Over a text slide it goes to the bottom row, at the style's margin (81 of 1080 px).
+    fireEvent.click(screen.getByLabelText('Preview scene 2'));
+    expect(stage().querySelector('[data-kind="text"]')!.textContent).toBe('Thanks for watching.');
+    expect(line()).toBe('Thanks for watching.');
+    expect(player().getAttribute('data-position')).toBe('bottom');
+    expect(player().style.bottom).toBe('7.5%');
+  });
+
+  it('shows a slide whose text comes before its picture as a text slide, as the render draws it', async () => {
+    editorApi({}, () =>
+      edited((v) => {
+        v.scenes[1].layerList[1].assetList.unshift({ assetId: 0, type: 'text', text: 'Tip one: the tap.', url: '', previewUrl: '', thumbnailUrl: '' });
+      }),
+    );
+    renderApp('/editor/42');
+    await waitFor(() => expect(slides()).toHaveLength(3));
+    expect(stage().querySelector('img')).toBeNull();
+    expect(stage().querySelector('[data-kind="text"]')!.textContent).toBe('Tip one: the tap.');
   });
 
   it('Space plays and pauses, except while typing', async () => {

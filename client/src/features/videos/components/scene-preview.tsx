@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSubtitleStyles } from '@/features/subtitle-styles';
 import type { Scene, Slide, Video } from '../api/types';
 import { useEditorSelection } from '../stores/editor-selection';
 import { useNarrationPlayer } from '../stores/narration-player';
+import { cueRow, isTextSlide, videoSubtitleStyle, withoutOverrides } from '../utils/subtitle-preview';
 import { SubtitlePlayer, slideCues } from './subtitle-player';
 import { slideMedia } from './video-preview-page';
 
@@ -28,13 +30,14 @@ const typingOrControl = (target: EventTarget | null) =>
   (target.isContentEditable || target.closest('input, textarea, select, button, a, [role="button"], [role="checkbox"]') !== null);
 
 function PreviewPicture({ slide }: { slide: Slide }) {
-  const media = slideMedia(slide);
+  // What the render draws: a text slide's text even when a picture follows it.
+  const media = isTextSlide(slide) ? undefined : slideMedia(slide);
   const fit = slide.transform?.fit ?? 'cover';
   const src = media ? (media.type === 'video' ? media.previewUrl || media.url : media.url || media.thumbnailUrl) : '';
   if (!media || !src) {
     return (
       <div className="scene-preview__picture scene-preview__picture--text" data-kind="text">
-        <span>{slide.assetList.find((a) => a.type === 'text')?.text || slide.text}</span>
+        <span>{withoutOverrides(slide.assetList.find((a) => a.type === 'text')?.text || slide.text)}</span>
       </div>
     );
   }
@@ -89,6 +92,9 @@ export function ScenePreview({ video }: { video: Video }) {
   const slide = slides[index];
   const sceneNumber = scene ? video.scenes.indexOf(scene) + 1 : 0;
   const narration = slide && !slide.muted ? slide.narration : null;
+  // The style the render burns the subtitles in; the render panel's chooser reads the same list.
+  const styles = useSubtitleStyles(video.aspectRatio);
+  const style = videoSubtitleStyle(styles.data ?? [], video.subtitleStyleConfigId);
 
   // Another scene starts from its beginning.
   const sceneId = scene?.sceneId;
@@ -187,7 +193,12 @@ export function ScenePreview({ video }: { video: Video }) {
       </h2>
       <div className={`scene-preview__stage scene-preview__stage--${video.aspectRatio}`} data-testid="scene-preview-stage" data-layer-id={slide.layerId}>
         <PreviewPicture slide={slide} />
-        <SubtitlePlayer cues={slideCues(slide, seconds)} time={clock.time} />
+        <SubtitlePlayer
+          cues={slideCues(slide, seconds)}
+          time={clock.time}
+          row={cueRow(style, video.aspectRatio, isTextSlide(slide))}
+          aspectRatio={video.aspectRatio}
+        />
       </div>
       {narration && <audio key={slide.layerId} ref={audioRef} src={narration.url} preload="auto" data-testid="scene-preview-audio" />}
       <div className="scene-preview__controls">
