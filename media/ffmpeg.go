@@ -128,7 +128,10 @@ type Probe struct {
 	// ColorTransfer is the first video stream's transfer characteristics as ffprobe
 	// names them ("" when untagged): "arib-std-b67" (HLG) and "smpte2084" (PQ) are HDR.
 	ColorTransfer string
-	AudioCodec    string
+	// ColorSpace is the first video stream's matrix coefficients as ffprobe names
+	// them ("" when untagged, as many exports are): "bt709", "smpte170m", ...
+	ColorSpace string
+	AudioCodec string
 	// AudioChannels is the first audio stream's channel count (0 when unknown).
 	AudioChannels int
 	// VideoStart is when the first video stream starts, in seconds from the start of
@@ -148,6 +151,7 @@ type ffprobeOutput struct {
 		Height       int               `json:"height"`
 		PixFmt       string            `json:"pix_fmt"`
 		ColorTrc     string            `json:"color_transfer"`
+		ColorSpace   string            `json:"color_space"`
 		SampleAspect string            `json:"sample_aspect_ratio"`
 		Channels     int               `json:"channels"`
 		Duration     string            `json:"duration"`
@@ -204,7 +208,7 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 			if p.HasVideo || s.Disposition["attached_pic"] == 1 {
 				continue
 			}
-			p.HasVideo, p.VideoCodec, p.PixFmt, p.ColorTransfer = true, s.CodecName, s.PixFmt, s.ColorTrc
+			p.HasVideo, p.VideoCodec, p.PixFmt, p.ColorTransfer, p.ColorSpace = true, s.CodecName, s.PixFmt, s.ColorTrc, s.ColorSpace
 			// Start times may be negative (B-frames, an AAC encoder's priming).
 			v, err1 := strconv.ParseFloat(s.StartTime, 64)
 			f, err2 := strconv.ParseFloat(out.Format.StartTime, 64)
