@@ -35,17 +35,27 @@ func middleRGB(t *testing.T, path, sec string) []byte {
 }
 
 // Every rendered picture is BT.709 in TV range and says so: a pure red still, clip
-// (whatever colours it is in), panned still or cue comes back red from a player that
-// reads the tags, and the joined video keeps the tags.
+// (whatever colours it is in, or, untagged, the colours players take it to be in:
+// BT.709 from 1280x720 up, BT.601 below), panned still or cue comes back red from a
+// player that reads the tags, and the joined video keeps the tags.
 func TestRenderedColoursAreBT709(t *testing.T) {
 	const want = "color_range=tv color_space=bt709 color_transfer=bt709 color_primaries=bt709"
 	png := generate(t, "red.png", "-f", "lavfi", "-i", "color=c=red:s=64x48", "-frames:v", "1")
 	jpg := generate(t, "red.jpg", "-f", "lavfi", "-i", "color=c=red:s=64x48", "-frames:v", "1")
-	clip := func(name, matrix, tag string) string {
-		return generate(t, name, "-f", "lavfi", "-i", "color=c=red:s=64x48:d=1", "-vf", "scale=out_color_matrix="+matrix+":out_range=tv",
-			"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-colorspace", tag, "-color_primaries", tag, "-color_trc", tag)
+	// clip is a red clip of size encoded in matrix and tagged tag ("" for no tags).
+	clip := func(name, size, matrix, tag string) string {
+		args := []string{"-f", "lavfi", "-i", "color=c=red:s=" + size + ":d=0.5", "-vf", "scale=out_color_matrix=" + matrix + ":out_range=tv",
+			"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"}
+		if tag != "" {
+			args = append(args, "-colorspace", tag, "-color_primaries", tag, "-color_trc", tag)
+		}
+		return generate(t, name, args...)
 	}
-	hd, sd := clip("red709.mp4", "bt709", "bt709"), clip("red601.mp4", "bt601", "smpte170m")
+	hd, sd := clip("red709.mp4", "64x48", "bt709", "bt709"), clip("red601.mp4", "64x48", "bt601", "smpte170m")
+	untaggedHD, untaggedSD := clip("red709-untagged.mp4", "1280x720", "bt709", ""), clip("red601-untagged.mp4", "640x480", "bt601", "")
+	if got := colourTags(t, untaggedHD); !strings.Contains(got, "color_space=unknown") {
+		t.Fatalf("untagged clip tagged %s", got)
+	}
 	cue := media.DefaultSubtitleStyle(small)
 	cue.PrimaryColor, cue.FontSize, cue.Outline, cue.Shadow, cue.Alignment = "FF0000", 120, 0, 0, 5
 	ctx, tool, dir := context.Background(), media.Tool{}, t.TempDir()
@@ -67,9 +77,20 @@ func TestRenderedColoursAreBT709(t *testing.T) {
 		{"contained jpeg", segment(media.SegmentSlide{DurationMs: 500, Image: jpg, Contain: true})},
 		{"bt709 clip", segment(media.SegmentSlide{DurationMs: 500, Video: hd})},
 		{"bt601 clip", segment(media.SegmentSlide{DurationMs: 500, Video: sd})},
+		{"untagged HD clip", segment(media.SegmentSlide{DurationMs: 500, Video: untaggedHD})},
+		{"untagged SD clip", segment(media.SegmentSlide{DurationMs: 500, Video: untaggedSD})},
+		{"contained untagged HD clip", segment(media.SegmentSlide{DurationMs: 500, Video: untaggedHD, Contain: true})},
 		{"cue", segment(media.SegmentSlide{DurationMs: 500, Text: " "}, media.Cue{StartMs: 0, EndMs: 500, Text: "█"})},
 		{"clip segment", func(out string) error {
 			_, err := tool.RenderClipSegment(ctx, sd, small, 0, dir, out)
+			return err
+		}},
+		{"untagged HD clip segment", func(out string) error {
+			_, err := tool.RenderClipSegment(ctx, untaggedHD, small, 0, dir, out)
+			return err
+		}},
+		{"untagged SD clip segment", func(out string) error {
+			_, err := tool.RenderClipSegment(ctx, untaggedSD, small, 0, dir, out)
 			return err
 		}},
 	} {

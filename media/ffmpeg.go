@@ -128,7 +128,10 @@ type Probe struct {
 	// ColorTransfer is the first video stream's transfer characteristics as ffprobe
 	// names them ("" when untagged): "arib-std-b67" (HLG) and "smpte2084" (PQ) are HDR.
 	ColorTransfer string
-	AudioCodec    string
+	// ColorSpace is the first video stream's matrix coefficients as ffprobe names
+	// them ("" when untagged, as many exports are): "bt709", "smpte170m", ...
+	ColorSpace string
+	AudioCodec string
 	// AudioChannels is the first audio stream's channel count (0 when unknown).
 	AudioChannels int
 	// VideoStart is when the first video stream starts, in seconds from the start of
@@ -148,6 +151,7 @@ type ffprobeOutput struct {
 		Height       int               `json:"height"`
 		PixFmt       string            `json:"pix_fmt"`
 		ColorTrc     string            `json:"color_transfer"`
+		ColorSpace   string            `json:"color_space"`
 		SampleAspect string            `json:"sample_aspect_ratio"`
 		Channels     int               `json:"channels"`
 		Duration     string            `json:"duration"`
@@ -204,7 +208,7 @@ func (t Tool) Probe(ctx context.Context, path, demuxer string) (Probe, error) {
 			if p.HasVideo || s.Disposition["attached_pic"] == 1 {
 				continue
 			}
-			p.HasVideo, p.VideoCodec, p.PixFmt, p.ColorTransfer = true, s.CodecName, s.PixFmt, s.ColorTrc
+			p.HasVideo, p.VideoCodec, p.PixFmt, p.ColorTransfer, p.ColorSpace = true, s.CodecName, s.PixFmt, s.ColorTrc, s.ColorSpace
 			// Start times may be negative (B-frames, an AAC encoder's priming).
 			v, err1 := strconv.ParseFloat(s.StartTime, 64)
 			f, err2 := strconv.ParseFloat(out.Format.StartTime, 64)
@@ -362,11 +366,14 @@ func scaledSize(w, h, maxW int) (int, int) {
 	return max(2, nw/2*2), max(2, nh/2*2)
 }
 
-// flattenJPEG is a filter graph that scales the first input to w x h and lays it on
-// white, so transparent pictures make a clean JPEG.
+// flattenJPEG is a filter chain that scales a picture to w x h and lays it on white, so
+// transparent pictures make a clean JPEG (c*a + 255*(1-a), as SegmentSlide.stillFilter
+// does). It works on the one frame alone: overlaid on a white colour source, the frame
+// met the white one by timestamp, and a clip whose first frame came after 0 (a seek
+// landing between two frames, or a picture starting after the sound, as B-frames
+// leave it without an edit list) gave a white thumbnail.
 func flattenJPEG(w, h int) string {
-	return fmt.Sprintf("[0:v]scale=%d:%d:flags=lanczos,format=rgba[fg];color=c=white:s=%dx%d:d=1[bg];[bg][fg]overlay=format=auto:shortest=1,format=yuvj420p[out]",
-		w, h, w, h)
+	return fmt.Sprintf("scale=%d:%d:flags=lanczos,format=rgba,negate,premultiply=inplace=1,negate,format=yuvj420p", w, h)
 }
 
 // Thumbnail writes a JPEG at most maxW wide of the picture at second at (0 for
@@ -378,7 +385,7 @@ func (t Tool) Thumbnail(ctx context.Context, in, demuxer string, at float64, wid
 		args = append(args, "-ss", strconv.FormatFloat(at, 'f', 3, 64))
 	}
 	args = append(args, input(in, demuxer)...)
-	args = append(args, "-filter_complex", flattenJPEG(w, h), "-map", "[out]", "-frames:v", "1", "-q:v", "4", "-f", "image2", out)
+	args = append(args, "-map", "0:v:0", "-vf", flattenJPEG(w, h), "-frames:v", "1", "-q:v", "4", "-f", "image2", out)
 	err := t.run(ctx, args...)
 	if err != nil && at > 0 && ctx.Err() == nil {
 		// A seek past the last key frame of a short clip yields nothing: take the first.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"pagecast/media"
@@ -264,5 +265,45 @@ func TestImageAndAudioOutputs(t *testing.T) {
 	}
 	if p, err := tool.Probe(ctx, wave, "png_pipe"); err != nil || p.Width != 640 || p.Height != 160 {
 		t.Fatalf("waveform probe %+v %v", p, err)
+	}
+}
+
+// A clip's thumbnail is its frame at the time asked, wherever the seek lands and
+// however its frames are timed: a clip of a red, a green and a blue second, encoded
+// with B-frames (x264's default preset), once with its picture starting two frames
+// after its sound (muxed without an edit list, as some encoders write it).
+func TestThumbnailShowsTheFrameAtItsTime(t *testing.T) {
+	blocks := []string{"-f", "lavfi", "-i",
+		"color=c=red:s=160x120:r=30:d=1[r];color=c=lime:s=160x120:r=30:d=1[g];color=c=blue:s=160x120:r=30:d=1[b];[r][g][b]concat=n=3",
+		"-f", "lavfi", "-i", "sine=duration=3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"}
+	clip := generate(t, "blocks.mp4", blocks...)
+	late := generate(t, "late.mp4", with(blocks, "-use_editlist", "0")...)
+	ctx, tool, dir := context.Background(), media.Tool{}, t.TempDir()
+	for _, tc := range []struct {
+		name string
+		clip string
+		at   float64
+		want int // the channel that is lit: 0 red, 1 green, 2 blue
+	}{
+		{"first frame", clip, 0, 0},
+		{"seek onto a frame", clip, 1, 1},
+		{"seek between frames", clip, 1.333, 1},
+		{"a third of a 2 s clip", clip, 2.0 / 3, 0},
+		{"seek into the last second", clip, 2.5, 2},
+		{"picture after sound, first frame", late, 0, 0},
+		{"picture after sound, seek", late, 1.5, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			thumb := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".jpg")
+			if err := tool.Thumbnail(ctx, tc.clip, "", tc.at, 160, 120, 480, thumb); err != nil {
+				t.Fatal(err)
+			}
+			rgb := meanRGB(t, thumb, 0)
+			for ch, v := range rgb {
+				if lit := ch == tc.want; lit && v < 200 || !lit && v > 60 {
+					t.Fatalf("thumbnail at %.3f s is %.0f, want channel %d alone lit", tc.at, rgb, tc.want)
+				}
+			}
+		})
 	}
 }

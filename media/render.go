@@ -3,6 +3,7 @@ package media
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -85,6 +86,9 @@ type SegmentSlide struct {
 	// transfer is the clip's colour transfer (RenderSegment looks): an HDR one is
 	// brought to SDR first (toSDR).
 	transfer string
+	// colours is the scale options converting the clip to the segment's colours
+	// (clipColours; RenderSegment looks): "" means toBT709.
+	colours string
 }
 
 // Crop is the part of a picture shown, as fractions of its width and height from its
@@ -122,7 +126,8 @@ const squarePixels = "scale=w='iw*max(1,sar)':h='ih*max(1,1/sar)',setsar=1,"
 
 // fitFilter scales a picture to canvas c: covering it and cutting what overflows, or,
 // with contain, whole inside it on black bars; colours are the scale's colour options
-// (toBT709, or toBT601 for a still, which stillTo709 then converts).
+// (toBT709 or a clip's clipColours, or toBT601 for a still, which stillTo709 then
+// converts).
 func fitFilter(c Canvas, contain bool, flags, colours string) string {
 	if contain {
 		return fmt.Sprintf("scale=%d:%d:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=%s:%s,pad=%d:%d:(ow-iw)/2:(oh-ih)/2:color=black",
@@ -216,6 +221,22 @@ const (
 	stillTo709 = "colorspace=all=bt709:iall=bt601-6-625:irange=tv:range=tv:fast=1"
 )
 
+// clipColours is the scale options converting the clip p probed to the segment's
+// colours (toBT709). A clip that does not say its matrix is read as browsers and
+// players read it: BT.709 when it is HD (1280 wide or 720 high and up), BT.601 below.
+// Left to swscale, every untagged clip was read as BT.601, so a BT.709 export without
+// tags lost red (pure red came out 227, 0, 0). A clip brought to SDR (toSDR) is
+// BT.709 already.
+func clipColours(p Probe) string {
+	if p.ColorSpace != "" || toSDR(p.ColorTransfer) != "" {
+		return toBT709
+	}
+	if p.Width >= 1280 || p.Height >= 720 {
+		return "in_color_matrix=bt709:" + toBT709
+	}
+	return "in_color_matrix=bt601:" + toBT709
+}
+
 // The bit rate of every segment is capped (x264's VBV, in kbit/s and kbit) so that no
 // second of a video holds more than H.264 Level 4.0 allows, 20 Mbit (Baseline and
 // Main, which ultrafast's Constrained Baseline is; x264 tags 1080p at 30 fps Level
@@ -294,7 +315,7 @@ func (t Tool) RenderSegment(ctx context.Context, in SegmentInput, workDir, out s
 			if err != nil {
 				return fmt.Errorf("media: render segment: slide %d: %w", i, err)
 			}
-			in.Slides[i].transfer = p.ColorTransfer
+			in.Slides[i].transfer, in.Slides[i].colours = p.ColorTransfer, clipColours(p)
 		}
 	}
 	if err := os.MkdirAll(workDir, 0o755); err != nil {
@@ -1022,7 +1043,7 @@ func segmentGraph(in SegmentInput, ov segmentOverlays) ([]string, string) {
 			// 5-10% faster than bicubic here and x264 spends fewer bits on it; tpad
 			// guards against a clip that cannot loop.
 			fmt.Fprintf(&g, "[%d:v:0]fps=%s,%s"+squarePixels+"%s%s,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)",
-				k, fps, toSDR(s.transfer), s.stillFilter(), fitFilter(c, s.Contain, "bilinear", toBT709), n, fps)
+				k, fps, toSDR(s.transfer), s.stillFilter(), fitFilter(c, s.Contain, "bilinear", cmp.Or(s.colours, toBT709)), n, fps)
 		default:
 			var k int
 			if s.Image != "" {
@@ -1517,8 +1538,8 @@ func (t Tool) RenderClipSegment(ctx context.Context, clip string, c Canvas, thre
 	}
 	n := max(1, int(math.Round(p.Duration*float64(c.FPS))))
 	fps := strconv.Itoa(c.FPS)
-	graph := fmt.Sprintf("[0:v:0]fps=%s,%s"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:"+toBT709+",pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
-		fps, toSDR(p.ColorTransfer), c.Width, c.Height, c.Width, c.Height, n, fps)
+	graph := fmt.Sprintf("[0:v:0]fps=%s,%s"+squarePixels+"scale=%d:%d:force_original_aspect_ratio=decrease:%s,pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=-1,trim=end_frame=%d,setpts=N/(%s*TB)[out]",
+		fps, toSDR(p.ColorTransfer), c.Width, c.Height, clipColours(p), c.Width, c.Height, n, fps)
 	args := append(input(clip, ""), "-filter_complex", graph, "-map", "[out]")
 	if threads > 0 {
 		args = append([]string{"-filter_threads", strconv.Itoa(threads)}, args...)
