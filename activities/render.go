@@ -333,8 +333,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		return res, err
 	}
 	for _, in := range ins {
-		// A voiceover is one recording: nothing is put between its scenes.
-		if !in.Asset.Usable() || v.IsVoiceover && in.Type == models.InsertScenePrepend {
+		if !domain.InsertPlays(v, in) {
 			continue
 		}
 		res.Inserts = append(res.Inserts, RenderInsertClip{Type: in.Type, Key: in.Asset.MediaKey,
@@ -345,8 +344,7 @@ func (a *RenderActivities) plan(ctx context.Context, v models.Video, att models.
 		return res, err
 	}
 	for _, m := range music {
-		// A muted item, or one whose file was deleted from the library, is left out.
-		if m.Volume > 0 && m.Asset.Usable() {
+		if domain.MusicPlays(m) {
 			res.Background = append(res.Background, RenderBackground{Key: m.Asset.MediaKey, Volume: m.Volume})
 		}
 	}

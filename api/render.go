@@ -134,6 +134,16 @@ func (s *Server) renderFactsOf(ctx context.Context, v models.Video, now time.Tim
 	return f, err
 }
 
+// renderAssets are the assets a render of a video reads besides its slides'.
+type renderAssets struct {
+	// voiceover is a voiceover video's recording; nil when none or gone.
+	voiceover *models.Asset
+	// inserts and music are the clips the render plays and the background audio it
+	// mixes (domain.InsertPlays, domain.MusicPlays), not every item the video lists.
+	inserts []models.VideoInsert
+	music   []models.VideoBackgroundAudio
+}
+
 // validations lists what keeps the video from rendering: its tree's problems (with
 // the files a render would read that are missing from the object store), then its
 // edited subtitles that fall outside it.
@@ -142,21 +152,48 @@ func (s *Server) validations(ctx context.Context, v models.Video) ([]domain.Vali
 	if err != nil {
 		return nil, err
 	}
-	var voiceover *models.Asset
+	ra, err := s.renderAssetsOf(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	missing, err := s.missingObjects(ctx, renderFiles(v, ra))
+	if err != nil {
+		return nil, err
+	}
+	return domain.ValidateVideo(validationInput(v, edited, ra, missing)), nil
+}
+
+// renderAssetsOf reads the voiceover, inserts and music a render of v reads.
+func (s *Server) renderAssetsOf(ctx context.Context, v models.Video) (renderAssets, error) {
+	var ra renderAssets
 	if v.IsVoiceover && v.VoiceoverAssetID != nil {
 		a, err := s.store.Asset(ctx, v.PublisherID, *v.VoiceoverAssetID)
 		switch {
 		case err == nil:
-			voiceover = &a
+			ra.voiceover = &a
 		case !errors.Is(err, models.ErrNotFound):
-			return nil, err
+			return ra, err
 		}
 	}
-	missing, err := s.missingObjects(ctx, renderFiles(v, voiceover))
+	inserts, err := s.store.Inserts(ctx, v.PublisherID, v.ID)
 	if err != nil {
-		return nil, err
+		return ra, notFoundAs(err, errVideoNotFound)
 	}
-	return domain.ValidateVideo(validationInput(v, edited, voiceover, missing)), nil
+	for _, in := range inserts {
+		if domain.InsertPlays(v, in) {
+			ra.inserts = append(ra.inserts, in)
+		}
+	}
+	music, err := s.store.BackgroundAudios(ctx, v.PublisherID, v.ID)
+	if err != nil {
+		return ra, notFoundAs(err, errVideoNotFound)
+	}
+	for _, m := range music {
+		if domain.MusicPlays(m) {
+			ra.music = append(ra.music, m)
+		}
+	}
+	return ra, nil
 }
 
 // objectCheckWorkers is how many HEAD requests one validation sends at once.
@@ -194,9 +231,10 @@ func (s *Server) missingObjects(ctx context.Context, keys []string) (map[string]
 }
 
 // renderFiles lists, once each, the stored files of the video's account a render of
-// v reads: its slides' imported media, their narration and a voiceover's recording.
-// Other accounts' assets are never looked up (validationInput reports them missing).
-func renderFiles(v models.Video, voiceover *models.Asset) []string {
+// v reads: its slides' imported media, their narration, a voiceover's recording, the
+// insert clips it plays and the music it mixes (ra). Other accounts' assets are never
+// looked up (validationInput reports them missing).
+func renderFiles(v models.Video, ra renderAssets) []string {
 	var keys []string
 	seen := map[string]bool{}
 	add := func(a *models.Asset) {
@@ -206,8 +244,14 @@ func renderFiles(v models.Video, voiceover *models.Asset) []string {
 		seen[a.MediaKey] = true
 		keys = append(keys, a.MediaKey)
 	}
-	if voiceover != nil && voiceover.State == models.AssetStateComplete {
-		add(voiceover)
+	if ra.voiceover != nil && ra.voiceover.State == models.AssetStateComplete {
+		add(ra.voiceover)
+	}
+	for _, in := range ra.inserts {
+		add(in.Asset)
+	}
+	for _, m := range ra.music {
+		add(m.Asset)
 	}
 	for _, sc := range v.Scenes {
 		for _, l := range sc.Layers {
@@ -261,15 +305,28 @@ func (f renderFacts) gate() domain.RenderDecision {
 	return domain.RenderGate(st)
 }
 
-// validationInput describes a video's tree, its voiceover recording (nil: none or
-// gone) and its edited subtitles (the narration's own always fit) for
-// domain.ValidateVideo; missing names the stored files that are not in the object store.
-func validationInput(v models.Video, edited []models.VideoSubtitle, voiceover *models.Asset, missing map[string]bool) domain.ValidationInput {
+// validationInput describes a video's tree, the other assets a render of it reads (ra)
+// and its edited subtitles (the narration's own always fit) for domain.ValidateVideo;
+// missing names the stored files that are not in the object store.
+func validationInput(v models.Video, edited []models.VideoSubtitle, ra renderAssets, missing map[string]bool) domain.ValidationInput {
 	in := domain.ValidationInput{VideoID: v.ID, DurationMs: v.DurationMs, IsVoiceover: v.IsVoiceover}
-	if v.IsVoiceover && v.VoiceoverAssetID != nil {
+	if vo := ra.voiceover; v.IsVoiceover && v.VoiceoverAssetID != nil {
 		// A recording still importing is not missing: the video is still being built.
-		in.VoiceoverMissing = voiceover == nil || voiceover.State == models.AssetStateError ||
-			voiceover.State == models.AssetStateComplete && (!voiceover.Usable() || missing[voiceover.MediaKey])
+		in.VoiceoverMissing = vo == nil || vo.State == models.AssetStateError ||
+			vo.State == models.AssetStateComplete && (!vo.Usable() || missing[vo.MediaKey])
+	}
+	// Inserts and music are complete when chosen and stay so; what can go is the file,
+	// or, in a database changed by hand, the asset's account.
+	for _, it := range ra.inserts {
+		in.Inserts = append(in.Inserts, domain.ValidationInsert{Type: it.Type.Name(),
+			FileMissing: it.Asset.PublisherID != v.PublisherID || missing[it.Asset.MediaKey]})
+	}
+	for _, m := range ra.music {
+		vm := domain.ValidationMusic{Order: m.Order, FileMissing: m.Asset.PublisherID != v.PublisherID || missing[m.Asset.MediaKey]}
+		if m.Asset.PublisherID == v.PublisherID {
+			vm.Name = m.Asset.Name
+		}
+		in.Music = append(in.Music, vm)
 	}
 	for _, c := range edited {
 		in.Subtitles = append(in.Subtitles, domain.ValidationCue{StartMs: c.StartMs, EndMs: c.StartMs + c.DurationMs})

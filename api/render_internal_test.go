@@ -128,12 +128,20 @@ func TestRenderFilesAreCheckedOnceEach(t *testing.T) {
 		models.Layer{Assets: []models.LayerAsset{{Kind: models.LayerAssetText, Text: "Hello"}}})
 	v := models.Video{ID: 9, PublisherID: pub, Scenes: []models.Scene{{Layers: layers[:20]}, {Layers: layers[20:]}}}
 
-	keys := renderFiles(v, nil)
-	if len(keys) != 32 || keys[0] != "assets/1/1/media.jpg" || keys[2] != narration.MediaKey {
-		t.Fatalf("renderFiles = %d keys %v, want the picture, 30 clips and the narration once each", len(keys), keys)
+	// An intro whose clip a slide shows too, another account's outro, and music.
+	music := asset(60, "assets/1/60/original.mp3", models.AssetStateComplete)
+	theirClip := &models.Asset{ID: 4, PublisherID: pub + 1, State: models.AssetStateComplete, MediaKey: "assets/2/4/media.mp4"}
+	ra := renderAssets{
+		inserts: []models.VideoInsert{{Type: models.InsertIntro, Asset: asset(100, "assets/1/100/media.mp4", models.AssetStateComplete)},
+			{Type: models.InsertOutro, Asset: theirClip}},
+		music: []models.VideoBackgroundAudio{{Order: 1, Volume: 20, Asset: music}, {Order: 2, Volume: 50, Asset: music}},
+	}
+	keys := renderFiles(v, ra)
+	if len(keys) != 33 || keys[0] != "assets/1/100/media.mp4" || keys[1] != music.MediaKey || keys[2] != "assets/1/1/media.jpg" || keys[3] != narration.MediaKey {
+		t.Fatalf("renderFiles = %d keys %v, want the intro, the music, the picture, 29 more clips and the narration once each", len(keys), keys)
 	}
 	for _, k := range keys {
-		if k == theirs.MediaKey || strings.Contains(k, "muted") || strings.Contains(k, "original") {
+		if k == theirs.MediaKey || k == theirClip.MediaKey || strings.Contains(k, "muted") || strings.Contains(k, "/3/original") {
 			t.Fatalf("renderFiles lists %s", k)
 		}
 	}

@@ -520,6 +520,105 @@ func TestValidateFindsFilesMissingFromStorage(t *testing.T) {
 	})
 }
 
+// TestValidateFindsMusicAndInsertFilesMissing: a soundtrack item or an insert clip
+// whose file is gone from the object store is listed, about the whole video, and the
+// render is refused before it reserves anything; what the render leaves out (music
+// deleted from the library, or muted) is not a problem, and another account's clip is.
+func TestValidateFindsMusicAndInsertFilesMissing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db storetest.DB) {
+		e := newVideoEnv(t, db)
+		_, boPub := e.signUp("bo@example.com")
+		// stored seeds a complete asset of account p with its file stored and returns
+		// its id and file key.
+		stored := func(p int64, name string, typ models.AssetTypeID) (int64, string) {
+			id := e.seed(p, name, typ, 1)
+			key := fmt.Sprintf("assets/%d/%d/original%s", p, id, name[strings.LastIndex(name, "."):])
+			e.exec("UPDATE assets SET media_key = ? WHERE id = ?", key, id)
+			e.putObject(key)
+			return id, key
+		}
+		gone := func(key string) {
+			if err := e.objects.Delete(t.Context(), key); err != nil {
+				t.Fatal(err)
+			}
+		}
+		type video struct {
+			models.Video
+			music, clip       int64  // asset ids
+			musicKey, clipKey string // their files
+		}
+		tests := []struct {
+			name  string
+			spoil func(c *http.Client, v video)
+			want  []string // errorMessages, in order
+		}{
+			{"all files stored", func(*http.Client, video) {}, nil},
+			{"music file deleted", func(_ *http.Client, v video) { gone(v.musicKey) },
+				[]string{`Soundtrack item 1 ("river.mp3") is missing from storage. Remove it or choose another.`}},
+			{"intro clip deleted", func(_ *http.Client, v video) { gone(v.clipKey) },
+				[]string{"The intro clip is missing from storage. Remove it or choose another."}},
+			{"both deleted", func(_ *http.Client, v video) { gone(v.musicKey); gone(v.clipKey) }, []string{
+				"The intro clip is missing from storage. Remove it or choose another.",
+				`Soundtrack item 1 ("river.mp3") is missing from storage. Remove it or choose another.`,
+			}},
+			{"muted music's file deleted: not mixed", func(_ *http.Client, v video) {
+				gone(v.musicKey)
+				e.exec("UPDATE video_background_audios SET volume = 0 WHERE video_id = ?", v.ID)
+			}, nil},
+			{"music deleted from the library: left out", func(c *http.Client, v video) {
+				if r := e.do(c, "DELETE", fmt.Sprintf("/api/v2/asset/%d", v.music), nil, true); r.Status/100 != 2 {
+					t.Fatalf("delete the music = %d %v", r.Status, r.Body)
+				}
+				gone(v.musicKey)
+			}, nil},
+			{"another account's clip", func(_ *http.Client, v video) {
+				theirs, _ := stored(boPub, "bo.mp4", models.AssetTypeIDVideo)
+				e.exec("UPDATE video_inserts SET asset_id = ? WHERE video_id = ?", theirs, v.ID)
+			}, []string{"The intro clip is missing from storage. Remove it or choose another."}},
+		}
+		for i, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				// An account each: the free plan's monthly videos run out.
+				c, pub := e.signUp(fmt.Sprintf("ann%d@example.com", i))
+				v := video{Video: e.renderableVideo(c, pub)}
+				v.music, v.musicKey = stored(pub, "river.mp3", models.AssetTypeIDAudio)
+				v.clip, v.clipKey = stored(pub, "intro.mp4", models.AssetTypeIDVideo)
+				path := fmt.Sprintf("/api/v2/video/%d", v.ID)
+				if r := e.do(c, "POST", path+"/backgroundAudio", map[string]any{"assetId": v.music}, true); r.Status != 201 {
+					t.Fatalf("add music = %d %v", r.Status, r.Body)
+				}
+				if r := e.do(c, "POST", path+"/inserts", map[string]any{"videoInsertTypeId": 1, "assetId": v.clip}, true); r.Status != 201 {
+					t.Fatalf("add intro = %d %v", r.Status, r.Body)
+				}
+				tt.spoil(c, v)
+				var got []string
+				for _, it := range e.do(c, "GET", path+"/validate", nil, false).data()["validations"].([]any) {
+					item := it.(map[string]any)
+					if item["errorMessageKey"] != domain.ValidationKeyAssetBroken || num(item["sceneId"]) != 0 || num(item["layerId"]) != 0 ||
+						num(item["videoId"]) != v.ID {
+						t.Errorf("validation %v, want a broken asset of the video", item)
+					}
+					got = append(got, item["errorMessage"].(string))
+				}
+				if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+					t.Fatalf("validations = %q, want %q", got, tt.want)
+				}
+				if len(tt.want) == 0 {
+					e.startRender(c, path)
+					return
+				}
+				r := e.do(c, "PUT", path+"/render", nil, true)
+				if r.Status != http.StatusConflict || r.code() != "render_not_allowed" || !strings.Contains(r.message(), "validation error") {
+					t.Fatalf("render = %d %v, want refused for validation errors", r.Status, r.Body)
+				}
+				if e.attempts(v.ID) != 0 {
+					t.Fatal("a refused render reserved an attempt")
+				}
+			})
+		}
+	})
+}
+
 // TestValidateAndLimits: the validation list names what is wrong; limits count this
 // month's videos.
 func TestValidateAndLimits(t *testing.T) {

@@ -83,6 +83,27 @@ type ValidationScene struct {
 	Slides     []ValidationSlide
 }
 
+// ValidationInsert is a clip a render plays as an intro, an outro or before every
+// scene (only those it plays: see InsertPlays).
+type ValidationInsert struct {
+	// Type is the insert type's name: "Intro", "Outro" or "Scene prepend".
+	Type string
+	// FileMissing is set when the clip's file is not in the object store, or its asset
+	// is not the account's (then it is never looked up).
+	FileMissing bool
+}
+
+// ValidationMusic is a background audio item a render mixes under the video (only
+// those it mixes: see MusicPlays).
+type ValidationMusic struct {
+	// Order is the item's 1-based place in the soundtrack.
+	Order int
+	// Name is the file's name in the media library; "" when not the account's to show.
+	Name string
+	// FileMissing is set as for ValidationInsert.
+	FileMissing bool
+}
+
 // ValidationCue is one subtitle of the video, with times in the video.
 type ValidationCue struct {
 	SceneID, LayerID int64
@@ -101,13 +122,16 @@ type ValidationInput struct {
 	// VoiceoverMissing is set when a voiceover video's uploaded narration, or its file
 	// in the object store, is gone.
 	VoiceoverMissing bool
+	Inserts          []ValidationInsert
+	Music            []ValidationMusic
 	Scenes           []ValidationScene
 	Subtitles        []ValidationCue
 }
 
 // ValidateVideo lists what keeps a video from rendering, in a fixed order: a voiceover
-// video's missing narration, then scenes by index, their slides by index, then
-// subtitles in the order given. For each slide, in this order:
+// video's missing narration, then the insert clips and the soundtrack's items whose
+// files are missing (in the order given), then scenes by index, their slides by index,
+// then subtitles in the order given. For each slide, in this order:
 //   - a placeholder slide (nothing else is checked for it);
 //   - a slide with no media item at all;
 //   - media that failed to import, was deleted or is missing, or whose file is missing
@@ -129,6 +153,23 @@ func ValidateVideo(in ValidationInput) []Validation {
 	}
 	if in.IsVoiceover && in.VoiceoverMissing {
 		add(0, 0, ValidationKeyAssetBroken, "The uploaded voiceover of this video is missing from storage. Create the video again from the recording.")
+	}
+	// The spec names no key for the inserts' and the soundtrack's files: they are broken
+	// assets as a slide's are, about the whole video.
+	for _, ins := range in.Inserts {
+		if ins.FileMissing {
+			add(0, 0, ValidationKeyAssetBroken, "The "+strings.ToLower(ins.Type)+" clip is missing from storage. Remove it or choose another.")
+		}
+	}
+	for _, m := range in.Music {
+		if !m.FileMissing {
+			continue
+		}
+		item := fmt.Sprintf("Soundtrack item %d", m.Order)
+		if m.Name != "" {
+			item += fmt.Sprintf(" (\"%s\")", m.Name)
+		}
+		add(0, 0, ValidationKeyAssetBroken, item+" is missing from storage. Remove it or choose another.")
 	}
 	scenes := slices.Clone(in.Scenes)
 	slices.SortStableFunc(scenes, func(a, b ValidationScene) int { return cmp.Compare(a.Index, b.Index) })

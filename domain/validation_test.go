@@ -89,6 +89,33 @@ func TestValidateVideo(t *testing.T) {
 			v(0, 0, ValidationKeyAssetBroken, "The uploaded voiceover of this video is missing from storage. Create the video again from the recording."),
 			v(10, 100, ValidationKeySlideMissingMedia, "Slide 1 of scene 1 has no media."),
 		}},
+		{"stored insert clips and music are fine", func(in *ValidationInput) {
+			in.Inserts = []ValidationInsert{{Type: "Intro"}, {Type: "Outro"}}
+			in.Music = []ValidationMusic{{Order: 1, Name: "river.mp3"}}
+		}, nil},
+		{"insert clip files missing from storage", func(in *ValidationInput) {
+			in.Inserts = []ValidationInsert{{Type: "Intro", FileMissing: true}, {Type: "Outro"}, {Type: "Scene prepend", FileMissing: true}}
+		}, []Validation{
+			v(0, 0, ValidationKeyAssetBroken, "The intro clip is missing from storage. Remove it or choose another."),
+			v(0, 0, ValidationKeyAssetBroken, "The scene prepend clip is missing from storage. Remove it or choose another."),
+		}},
+		{"music files missing from storage, named when known", func(in *ValidationInput) {
+			in.Music = []ValidationMusic{{Order: 1, Name: "river.mp3"}, {Order: 2, Name: "rain.mp3", FileMissing: true}, {Order: 3, FileMissing: true}}
+		}, []Validation{
+			v(0, 0, ValidationKeyAssetBroken, `Soundtrack item 2 ("rain.mp3") is missing from storage. Remove it or choose another.`),
+			v(0, 0, ValidationKeyAssetBroken, "Soundtrack item 3 is missing from storage. Remove it or choose another."),
+		}},
+		{"order: voiceover, inserts, music, then scenes", func(in *ValidationInput) {
+			in.IsVoiceover, in.VoiceoverMissing = true, true
+			in.Music = []ValidationMusic{{Order: 1, Name: "river.mp3", FileMissing: true}}
+			in.Inserts = []ValidationInsert{{Type: "Outro", FileMissing: true}}
+			in.Scenes[0].Slides[0].Media = nil
+		}, []Validation{
+			v(0, 0, ValidationKeyAssetBroken, "The uploaded voiceover of this video is missing from storage. Create the video again from the recording."),
+			v(0, 0, ValidationKeyAssetBroken, "The outro clip is missing from storage. Remove it or choose another."),
+			v(0, 0, ValidationKeyAssetBroken, `Soundtrack item 1 ("river.mp3") is missing from storage. Remove it or choose another.`),
+			v(10, 100, ValidationKeySlideMissingMedia, "Slide 1 of scene 1 has no media."),
+		}},
 		{"slide with text but no narration", func(in *ValidationInput) { in.Scenes[1].Slides[1].HasNarration = false },
 			[]Validation{v(20, 201, ValidationKeySceneMissingNarration, "Slide 2 of scene 2 has no narration. Generate the scene's audio.")}},
 		{"zero-length narration", func(in *ValidationInput) { in.Scenes[1].Slides[1].NarrationMs = 0 },

@@ -20,6 +20,16 @@ type narrationPart struct {
 // without a length do not.
 func Plays(l models.Layer) bool { return !l.IsPlaceholder && l.DurationMs > 0 }
 
+// InsertPlays reports whether a render of v plays insert in: a clip deleted from the
+// library is left out, and a voiceover video, one recording, takes no scene prepend.
+func InsertPlays(v models.Video, in models.VideoInsert) bool {
+	return in.Asset.Usable() && !(v.IsVoiceover && in.Type == models.InsertScenePrepend)
+}
+
+// MusicPlays reports whether a render mixes background audio item m: a muted item, or
+// one whose file was deleted from the library, is left out.
+func MusicPlays(m models.VideoBackgroundAudio) bool { return m.Volume > 0 && m.Asset.Usable() }
+
 // VideoCues builds a video's subtitles from its slides' narration timing, on the
 // timeline of the slides that play. A voiceover video's slide shows its text for the
 // slide (its narration is one upload, without sentence timing). A muted slide keeps

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"pagecast/models"
 )
@@ -73,4 +74,46 @@ func equalCueTexts(a, b []Cue) bool {
 		}
 	}
 	return true
+}
+
+// TestWhatARenderPlays: the inserts and background audio a render reads, which
+// validation checks the files of.
+func TestWhatARenderPlays(t *testing.T) {
+	now := time.Now()
+	live := &models.Asset{ID: 1, MediaKey: "assets/1/1/media.mp4"}
+	deleted := &models.Asset{ID: 2, MediaKey: "assets/1/2/media.mp4", DeletedAt: &now}
+	unstored := &models.Asset{ID: 3}
+	for _, c := range []struct {
+		name      string
+		voiceover bool
+		in        models.VideoInsert
+		want      bool
+	}{
+		{"intro", false, models.VideoInsert{Type: models.InsertIntro, Asset: live}, true},
+		{"scene prepend", false, models.VideoInsert{Type: models.InsertScenePrepend, Asset: live}, true},
+		{"deleted clip", false, models.VideoInsert{Type: models.InsertOutro, Asset: deleted}, false},
+		{"clip never stored", false, models.VideoInsert{Type: models.InsertOutro, Asset: unstored}, false},
+		{"no asset", false, models.VideoInsert{Type: models.InsertIntro}, false},
+		{"voiceover outro", true, models.VideoInsert{Type: models.InsertOutro, Asset: live}, true},
+		{"voiceover scene prepend", true, models.VideoInsert{Type: models.InsertScenePrepend, Asset: live}, false},
+	} {
+		if got := InsertPlays(models.Video{IsVoiceover: c.voiceover}, c.in); got != c.want {
+			t.Errorf("InsertPlays(%s) = %v, want %v", c.name, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		m    models.VideoBackgroundAudio
+		want bool
+	}{
+		{"music", models.VideoBackgroundAudio{Volume: 20, Asset: live}, true},
+		{"muted", models.VideoBackgroundAudio{Volume: 0, Asset: live}, false},
+		{"deleted", models.VideoBackgroundAudio{Volume: 20, Asset: deleted}, false},
+		{"never stored", models.VideoBackgroundAudio{Volume: 20, Asset: unstored}, false},
+		{"no asset", models.VideoBackgroundAudio{Volume: 20}, false},
+	} {
+		if got := MusicPlays(c.m); got != c.want {
+			t.Errorf("MusicPlays(%s) = %v, want %v", c.name, got, c.want)
+		}
+	}
 }
