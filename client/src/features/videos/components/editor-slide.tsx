@@ -219,7 +219,7 @@ export function EditorSlide({
         />
       </div>
       <div className="editor-slide__media">
-        <SlideMedia slide={slide} />
+        <SlideMedia slide={slide} quiet />
         {importing && (
           <span className="editor-slide__importing" data-testid="editor-slide-importing">
             Importing…

@@ -42,6 +42,22 @@ describe('video preview', () => {
     expect((within(scenes[1]).getByTestId('scene-play') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows a picture or clip still importing as "Importing…", with no empty link', async () => {
+    const video = fullVideo();
+    for (const slide of video.scenes[1].layerList) {
+      for (const a of slide.assetList) if (a.type !== 'text') Object.assign(a, { url: '', previewUrl: '', thumbnailUrl: '' });
+    }
+    api(ok(video));
+    renderApp('/dashboard/video/42');
+    await screen.findByTestId('video-preview-name');
+    const [image, clip] = slides();
+    for (const slide of [image, clip]) {
+      const media = slide.querySelector('.slide__media')!;
+      expect(media.textContent).toBe('Importing…');
+      expect(media.querySelector('img, video')).toBeNull();
+    }
+  });
+
   it('plays one slide, and a scene slide after slide', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     api(ok(fullVideo()));

@@ -28,14 +28,25 @@ export function slideMedia(slide: Slide): SlideAsset | undefined {
   return slide.assetList.find((a) => a.type === 'image' || a.type === 'video');
 }
 
-/** SlideMedia is the thumbnail of a slide's picture or video, or its text for a text slide. */
-export function SlideMedia({ slide }: { slide: Slide }) {
+/**
+ * SlideMedia is the thumbnail of a slide's picture or video, or its text for a text slide. A picture or video still
+ * importing has no link yet: a blank tile, saying "Importing…" unless quiet (the editor says it beside it).
+ */
+export function SlideMedia({ slide, quiet = false }: { slide: Slide; quiet?: boolean }) {
   const media = slideMedia(slide);
   if (!media) {
     const text = slide.assetList.find((a) => a.type === 'text')?.text || slide.text;
     return (
       <div className="slide__media slide__media--text" data-kind="text">
         <span>{text || 'Text slide'}</span>
+      </div>
+    );
+  }
+  if (!media.thumbnailUrl && !media.url && !media.previewUrl) {
+    // An empty src would have the browser fetch the page itself.
+    return (
+      <div className="slide__media slide__media--pending" data-kind={media.type}>
+        {!quiet && <span>Importing…</span>}
       </div>
     );
   }
